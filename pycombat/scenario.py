@@ -280,8 +280,30 @@ def _json_int(text: str, digits: str) -> int:
         raise ScenarioError(f"{_position(text, text.find(digits))}: {_too_long_number(digits)}") from None
 
 
+#: (text, JSON only) -> the mapping read from it, for texts of at most :data:`_PARSED_MAX_TEXT` characters: one
+#: command reads its file more than once (is it a saved ruling? then the scenario) and a batch or a server reads the
+#: same files again; every caller gets a copy of its own
+_PARSED: dict[tuple[str, bool], dict] = {}
+_PARSED_MAX = 128
+_PARSED_MAX_TEXT = 1 << 16
+
+
 def parse_document(text: str, *, label: str = "<scenario>", json_only: bool = False) -> dict:
     """Parse scenario text (YAML, which includes JSON) into a mapping, within the limits above."""
+    import copy
+
+    got = _PARSED.get((text, json_only))
+    if got is not None:
+        return copy.deepcopy(got)
+    data = _parse_document(text, label=label, json_only=json_only)
+    if len(text) <= _PARSED_MAX_TEXT:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[(text, json_only)] = copy.deepcopy(data)
+    return data
+
+
+def _parse_document(text: str, *, label: str, json_only: bool) -> dict:
     if len(text) > MAX_FILE_BYTES:
         raise ScenarioError(f"the document has {len(text):,} characters; a scenario has at most "
                             f"{MAX_FILE_BYTES:,}", file=label)

@@ -1,7 +1,7 @@
 """Shared test set-up: the two tiers of the suite and the hypothesis profiles.
 
 ``make test`` runs the quick tier: every test except those marked ``long``, hypothesis tests at the
-``dev`` profile's scale (15% of their written example counts, :mod:`budget`). ``make
+``dev`` profile's scale (10% of their written example counts, :mod:`budget`). ``make
 test-long`` runs the long tier: the tests marked ``long`` (listed in :data:`LONG`, each with what it
 covers) and every hypothesis test again at the ``ci`` profile (half their written counts). CI runs
 both; ``HYPOTHESIS_SCALE=1`` draws the full counts.
@@ -135,6 +135,9 @@ LONG = {
         "the survive objective, the matching solver against the full game on drawn companies",
     "tests/meccg/test_listing_order.py::test_batch_lists_as_the_api_does[traces]":
         "`pycombat batch` lists traces as the API does",
+    "tests/test_contract.py::test_every_search_on_the_other_examples[":
+        "the contract of the searching verbs (enumerate, optimize, tree) on every example past each game's first (the "
+        "quick tier runs every verb on each game's first example and odds, replay and verify on every example)",
     "tests/test_contract.py::test_every_verb_on_every_example[wotr-replay_card_steps-":
         "every verb on the WotR example with Combat cards step by step (the quick tier keeps the other examples)",
     "tests/test_readable_notes.py::test_no_note_or_violation_prints_a_tuple_an_id_or_a_term[wotr/moves_":
@@ -166,19 +169,12 @@ LONG = {
     # list of every verb on every example, with its cheap options; the quick tier keeps the rulings here)
     "tests/wotr/test_every_verb_lists_unmodelled.py::test_every_verb_json_has_an_unmodelled_list[examples/wotr/":
         "every verb's `unmodelled` list on the examples of examples/wotr, every verb run in full",
-    # WotR's card-game optimize on the examples with hands (tests/wotr keeps its own card-game checks)
     "tests/test_contract.py::test_every_verb_on_every_example[wotr-replay_card_effects-odds]":
         "the contract of odds on the replay with Combat card effects",
     "tests/test_claim_patterns.py::test_every_claim_pattern_answers_hostile_text_quickly":
         "every claim pattern against long hostile text under a budget (tests/test_claim_errors.py keeps the errors)",
     "tests/wotr/test_wotr_combat_cards.py::test_random_armies_and_card_pairs_match_face_by_face":
         "Combat cards on random Armies against the face-by-face brute force (the quick tier keeps each card's cases)",
-    "tests/test_contract.py::test_every_verb_on_every_example[wotr-cards_hand_rounds-optimize]":
-        "the contract of optimize on the every-round card game",
-    "tests/test_contract.py::test_every_verb_on_every_example[wotr-cards_hand_unlimited-optimize]":
-        "the contract of optimize on the unlimited-rounds card game",
-    "tests/test_contract.py::test_every_verb_on_every_example[wotr-minas_tirith_siege-optimize]":
-        "the contract of optimize on the siege of Minas Tirith",
     "tests/meccg/test_meccg_verify_agrees.py::test_verify_decides_the_phases_the_traces_list":
         "verify's phase claims against the listed traces on diverse drawn attacks (the quick tier keeps the "
         "brute-force assignment tests and the phase claims of the rulings)",

@@ -56,12 +56,18 @@ def _has_claims(path: Path) -> bool:
     return any(line.startswith("claims:") for line in path.read_text(encoding="utf-8").splitlines())
 
 
-def _cases():
+#: the verbs that search a game (listings, best play, trees): the quick tier runs them on each game's first example,
+#: the long tier on the others (``test_every_search_on_the_other_examples``)
+SEARCHES = {"enumerate", "optimize", "tree"}
+
+
+def _cases(*, searches_past_the_first: bool):
     for game in GAMES:
         g = registry.get(game)
-        for path in examples(game):
+        for i, path in enumerate(examples(game)):
             for verb in g.verbs:
-                yield pytest.param(game, path, verb, id=f"{game}-{path.stem}-{verb}")
+                if searches_past_the_first == (verb in SEARCHES and i > 0):
+                    yield pytest.param(game, path, verb, id=f"{game}-{path.stem}-{verb}")
 
 
 def _rule_ids(obj) -> list[str]:
@@ -81,8 +87,20 @@ def _rule_ids(obj) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("game,path,verb", list(_cases()))
+@pytest.mark.parametrize("game,path,verb", list(_cases(searches_past_the_first=False)))
 def test_every_verb_on_every_example(game, path, verb, tmp_path):
+    """Every verb on each game's first example, and the verbs that only read (odds, replay, verify) on every
+    example."""
+    _check_the_contract(game, path, verb, tmp_path)
+
+
+@pytest.mark.parametrize("game,path,verb", list(_cases(searches_past_the_first=True)))
+def test_every_search_on_the_other_examples(game, path, verb, tmp_path):
+    """The searching verbs (enumerate, optimize, tree) on every example past each game's first (the long tier)."""
+    _check_the_contract(game, path, verb, tmp_path)
+
+
+def _check_the_contract(game: str, path: Path, verb: str, tmp_path: Path) -> None:
     argv = [verb, str(path), *CHEAP[verb]]
     if verb == "tree":
         argv += ["-o", str(tmp_path / "t.graphml")]

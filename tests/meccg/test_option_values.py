@@ -7,10 +7,12 @@ solved again from that option's position, and a strike-card decision's two optio
 kill-MP expectations ``odds`` gives for the two written ``combat:`` blocks."""
 from __future__ import annotations
 
+import io
 import json
 
-from pycombat import api
-from pycombat.cli import main
+from rich.console import Console
+
+from pycombat import api, registry
 from pycombat.games.meccg.schema import scenario_from_dict
 from pycombat.games.meccg.verbs import odds, optimize
 from pycombat.tree.search import solve_game
@@ -55,13 +57,16 @@ def test_a_card_decision_values_both_plays_as_odds_does():
     assert card.options[0].label == "plays Kindling of the Spirit" and played > later  # it lasts the attack
 
 
-def test_top_limits_the_text_and_the_json_keeps_every_option(capsys):
-    path = str(api.example("meccg", "wind_throne.yaml"))
-    assert main(["optimize", path, "--top", "3"]) == 0
-    text = capsys.readouterr().out
+def test_top_limits_the_text_and_the_json_keeps_every_option():
+    """One solve of the Wind Throne under ``--top 3``: the game's printing (the CLI's text) shows three of the first
+    decision's 43 options, the report's JSON keeps them all."""
+    report = api.load(api.example("meccg", "wind_throne.yaml")).run("optimize", top=3)
+    out = io.StringIO()
+    registry.get("meccg").verb("optimize").resolve_present()(report, Console(file=out, width=132, highlight=False,
+                                                                          markup=False, soft_wrap=True))
+    text = out.getvalue()
     assert "43 options" in text and "... 40 more options: --json lists them all" in text
-    assert main(["optimize", path, "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    data = json.loads(json.dumps(report.to_json()))
     assert len(data["first_choices"]) == 43
     assert all(json.loads(json.dumps(c))["difference"] != "" for c in data["first_choices"])
     assert data["first_choices"][0]["difference"] == "0" and data["decisions"][0]["options"][0]["chosen"]
