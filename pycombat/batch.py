@@ -734,7 +734,7 @@ def main(args: Any) -> int:
     if args.workers is not None and args.workers < 1:
         raise PycombatError(f"--workers must be at least 1, not {args.workers}")
     _check_spread(args.scheduler, args.chunk)  # (before OUT is made)
-    out: IO[str] = open(args.json_lines, "w", encoding="utf-8") if args.json_lines else sys.stdout
+    out: Any = _OutputFile(args.json_lines) if args.json_lines else sys.stdout
     workers = args.workers or os.cpu_count() or 1
     bar, progress = _progress_bar()
     try:
@@ -750,6 +750,40 @@ def main(args: Any) -> int:
     where = f"Dask at {args.scheduler}" if args.scheduler else "local Dask cluster" if args.dask else "local"
     print(summary.line(where), file=sys.stderr)
     return summary.exit_code
+
+
+class _OutputFile:
+    """``--json-lines OUT``: checked before any input is read (a folder, a missing folder or a file this
+    user may not write is refused, naming OUT), and opened (emptied) only when the first line is
+    written, so that a batch refused before it answers anything leaves an earlier OUT as it was."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._handle: IO[str] | None = None
+        target = Path(path)
+        folder = target.parent
+        if target.is_dir():
+            raise PycombatError(f"--json-lines {path}: is a folder; give the file to write the JSON lines to")
+        if not folder.is_dir():
+            raise PycombatError(f"--json-lines {path}: cannot write it: no folder {str(folder)!r}")
+        if not os.access(target if target.exists() else folder, os.W_OK):
+            raise PycombatError(f"--json-lines {path}: cannot write it: permission denied")
+
+    def write(self, text: str) -> int:
+        if self._handle is None:
+            try:
+                self._handle = open(self.path, "w", encoding="utf-8")
+            except OSError as exc:
+                raise PycombatError(f"--json-lines {self.path}: cannot write it ({exc.strerror or exc})") from None
+        return self._handle.write(text)
+
+    def flush(self) -> None:
+        if self._handle is not None:
+            self._handle.flush()
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
 
 
 def _progress_bar():

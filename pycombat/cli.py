@@ -28,15 +28,15 @@ COMMON_DESTS = {"help", "verbose", "verb", "file", "json", "flag", "pretty", "sa
 
 EPILOG = """\
 The scenario file's `game:` key picks the game ({games}). Flags: every interpretation flag of
-the game's rule digest (../shared/rules/<game>.md) can be set with --flag NAME=VALUE (it wins over
-the scenario's `rules:` block). {default}
+the game's rule digest (pycombat/rules/<game>.md, shipped with pycombat: its interpretation-flag
+table) can be set with --flag NAME=VALUE (it wins over the scenario's `rules:` block).{default}
 """
 
 
 def _epilog(default: bool = True) -> str:
     """The help's closing lines; ``default``: with the built-in example a verb without FILE reads."""
     found = registry.default_example() if default else None
-    default = (f"Without FILE, the built-in example examples/{found[0].name}/{found[1].name} is used."
+    default = (f" Without FILE, the built-in example examples/{found[0].name}/{found[1].name} is used."
                if found else "")
     return EPILOG.format(games=", ".join(registry.names()), default=default)
 
@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
                             help="also write the ruling (scenario, flags, verdicts with their rules' texts, "
                                  "versions, content hash) to RULING.json; `pycombat verify RULING.json` checks "
                                  "it again later")
-            vp.add_argument("--readings", choices=READINGS, default="deciding",
+            vp.add_argument("--readings", choices=READINGS, default=None,
                             help="the interpretation flags whose readings are shown side by side per claim: "
                                  "`deciding` (default: those whose other value flips the verdict) or `all` (every "
                                  "flag the claim was decided under again)")
@@ -192,8 +192,21 @@ def _refuse_foreign_options(args: argparse.Namespace, parser: argparse.ArgumentP
             raise PycombatError(f"{'/'.join(opt.flags)} is required")
 
 
+#: the parser of the games registered (by their objects): made once, parsed again by every later command in the process
+_PARSERS: dict[tuple, argparse.ArgumentParser] = {}
+
+
+def _parser() -> argparse.ArgumentParser:
+    key = tuple((g.name, id(g)) for g in registry.all_games())
+    parser = _PARSERS.get(key)
+    if parser is None:
+        _PARSERS.clear()
+        parser = _PARSERS[key] = build_parser()
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = _parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(name)s: %(message)s")
@@ -273,13 +286,13 @@ def _run_verb(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         with bar:
             report = scenario.run(args.verb, progress=progress, **options)
     elif getattr(args, "save", None):
-        with readings_shown(getattr(args, "readings", "deciding")):
+        with readings_shown(getattr(args, "readings", None) or "deciding"):
             report = api.save_ruling(path, args.save, flags)
         if not args.json:
             console.print(f"ruling saved to {args.save}; check it again with: pycombat verify {args.save}",
                           highlight=False, markup=False)
     else:
-        with readings_shown(getattr(args, "readings", "deciding")):
+        with readings_shown(getattr(args, "readings", None) or "deciding"):
             report = scenario.run(args.verb, **options)
     indent = 1 if args.pretty else None
     if args.json:
@@ -300,6 +313,9 @@ def _recheck(args: argparse.Namespace, path: str, flags: Mapping[str, str]) -> i
 
     if flags or getattr(args, "save", None):
         raise PycombatError(f"{path} is a saved ruling: it is checked under its own flags (no --flag, no --save)")
+    if getattr(args, "readings", None) is not None:  # (the check says STANDS or CHANGED per claim: no readings)
+        raise PycombatError(f"{path} is a saved ruling: its check says per claim whether the verdict stands; "
+                            "--readings is for verifying a scenario's claims")
     report = _api().recheck_ruling(path)
     if args.json:
         _emit_json(report.to_json(), 1 if args.pretty else None)

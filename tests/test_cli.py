@@ -139,3 +139,43 @@ def test_enumerate_json_names_what_its_count_counts():
     assert pycombat.load(pycombat.example("wotr", "skirmish.yaml")).enumerate().to_json()["counted"] == "splits"
     assert pycombat.load(pycombat.example("wotr", "moves_companions.yaml")).enumerate(count=True).to_json()["counted"] \
         == "moves"
+
+
+def test_every_verbs_help_names_the_rule_digest_shipped_in_the_package(capsys):
+    """`--help` of a verb says where the interpretation flags are listed: the digest inside the package
+    (pycombat/rules/<game>.md, which an installed pycombat has), never the project's own folders."""
+    from importlib import resources
+
+    import pytest
+
+    from pycombat import registry
+
+    assert resources.files("pycombat.rules").joinpath("meccg.md").is_file()
+    verbs = sorted({v for g in registry.all_games() for v in g.verbs})
+    for verb in verbs:
+        with pytest.raises(SystemExit) as exc:
+            main([verb, "--help"])
+        assert exc.value.code == 0
+        out = capsys.readouterr().out
+        assert "pycombat/rules/<game>.md" in out and "shared/rules" not in out, verb
+        assert "block). \n" not in out  # (no dangling space where the built-in example is not named)
+
+
+def test_readings_are_refused_on_a_saved_ruling_not_ignored(capsys, tmp_path):
+    """A saved ruling is checked as saved (per claim STANDS or CHANGED): --readings, like --flag, is
+    refused there with one clear error, never silently dropped; on a scenario it is read."""
+    import pycombat
+
+    scenario = str(pycombat.example("meccg", "wind_throne.yaml").parent.parent / "rulings/meccg/great_bats.yaml")
+    ruling = tmp_path / "ruling.json"
+    assert main(["verify", scenario, "--save", str(ruling), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(ruling)]) == 0
+    capsys.readouterr()
+    for value in ("all", "deciding"):
+        assert main(["verify", str(ruling), "--readings", value]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"pycombat: {ruling} is a saved ruling") and "--readings" in err
+    assert main(["verify", scenario, "--readings", "all", "--json"]) == 0
+    claims = json.loads(capsys.readouterr().out)["claims"]
+    assert claims and all("readings" in c for c in claims)

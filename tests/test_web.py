@@ -38,6 +38,13 @@ SMALL_TEXT = pycombat.example("meccg", "two_on_two.yaml").read_text(encoding="ut
     ({"verb": "enumerate", "options": {"limit": "many"}}, "options.limit", None),
     ({"verb": "enumerate", "flags": {"phase2_assignment": "optinal"}}, "flags.phase2_assignment", ["optional"]),
     ({"verb": "enumerate", "flags": {"phase2_asignment": "optional"}}, "flags.phase2_asignment", ["phase2_assignment"]),
+    # an option value the verb itself refuses (its message opens with the option, as the CLI's do)
+    ({"verb": "optimize", "options": {"objective": "most_kills"}}, "options.objective", None),
+    ({"verb": "replay", "options": {"rolls": "13,2"}}, "options.rolls", None),
+    # the request's own fields of the wrong shape, never read as none
+    ({"verb": "enumerate", "options": []}, "options", None),
+    ({"verb": "enumerate", "flags": []}, "flags", None),
+    ({"verb": "enumerate", "flags": {"phase2_assignment": True}}, "flags.phase2_assignment", None),
 ])
 def test_a_refused_request_names_its_field_and_the_closest_values(client, ask, path, suggestions):
     """A wrong verb, option or flag of the request (not of the document) is named by the request's field, with
@@ -482,3 +489,23 @@ def test_verify_offers_the_ruling_to_keep(client, tmp_path):
     path.write_text(json.dumps(ruling), encoding="utf-8")
     assert api.recheck_ruling(path).exit_code == 0
     assert "ruling" not in _run(client, "odds", text=text).json()
+
+
+def test_a_flag_that_also_takes_a_whole_number_is_offered_with_its_bound(client):
+    """The page's flag switches come from the digest: a flag that takes a whole number too (WotR
+    max_rounds) says so with its lower bound, and a request may set it to a number."""
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    for name, g in games.items():
+        book = load_rulebook(name)
+        assert {f["name"]: (f["allows_int"], f["int_min"]) for f in g["flags"]} == \
+            {f.name: (f.allows_int, f.int_min) for f in book.flags.values()}
+    numbered = [f for g in games.values() for f in g["flags"] if f["allows_int"]]
+    assert numbered, "no flag takes a whole number: this test checks nothing"
+    helms = pycombat.example("wotr", "helms_deep.yaml")
+    r = _run(client, "odds", text=helms.read_text(encoding="utf-8"), flags={"max_rounds": 2})
+    assert r.status_code == 200, r.text
+    expected = pycombat.load(helms, {"max_rounds": "2"}).odds().to_json()
+    assert r.json()["result"]["flags"]["max_rounds"] == "2"
+    assert r.json()["result"]["policies"] == expected["policies"]
+    r = _run(client, "odds", text=helms.read_text(encoding="utf-8"), flags={"max_rounds": 0})
+    assert r.status_code == 400 and r.json()["path"] == "flags.max_rounds"

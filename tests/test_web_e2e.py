@@ -377,3 +377,69 @@ def _steps(server, browser):
         _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#tree-svg svg"))
         _wait(d, 30).until(lambda x: x.find_elements(By.ID, "download-graphml") and x.find_elements(By.ID, "download-dot"))
         _shot(d, "7_meccg_tree")
+
+
+def _json_view(driver) -> dict:
+    """The answer's JSON as the page shows it (and downloads it)."""
+    import json
+
+    _click(driver, "#view-json")
+    return json.loads(_text(driver, "json-text"))
+
+
+def test_a_flag_that_also_takes_a_whole_number_is_set_from_the_page(server, browser):
+    """WotR's max_rounds is `none` or a whole number ≥ 1: the page's switch takes a number, the answer
+    is the API's under it, and the CLI command says it; a value in force is always shown in its switch."""
+    d = browser
+    helms = pycombat.example("wotr", "helms_deep.yaml")
+    expected = pycombat.load(helms, {"max_rounds": "2"}).odds().to_json()
+    assert expected["flags"]["max_rounds"] == "2"
+    assert expected != pycombat.load(helms).odds().to_json()  # the flag makes a difference
+    d.get(server)
+    _wait(d, 30).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#tabs button")))
+    _load(d, "wotr", "helms_deep.yaml")
+    _click(d, "#tab-odds")
+    _result_done(d, "odds")
+    box = _do(d, lambda x: x.find_element(By.ID, "flag-max_rounds"))
+    assert box.tag_name == "input"
+    _do(d, lambda x: x.execute_script(
+        "arguments[0].value = '2'; arguments[0].dispatchEvent(new Event('change'))", x.find_element(By.ID, "flag-max_rounds")))
+    _wait(d, 30).until(lambda x: "--flag max_rounds=2" in x.find_element(By.ID, "cli").text)
+    _wait(d).until(lambda x: _json_view(x)["flags"]["max_rounds"] == "2")
+    shown = {k: v for k, v in _json_view(d).items() if k not in ("scenario", "seconds", "plot")}  # (the page draws the plot)
+    assert shown == {k: v for k, v in expected.items() if k not in ("scenario", "seconds")}
+    _shot(d, "8_wotr_max_rounds")
+    # a page opened on a link with a flag value its switch does not list shows that value
+    _wait(d, 10).until(lambda x: "max_rounds" in x.current_url)
+    link = d.current_url
+    d.get("about:blank")
+    d.get(link)
+    _wait(d, 30).until(lambda x: "a valid wotr scenario" in x.find_element(By.ID, "status").text)
+    assert _attr(d, "#flag-max_rounds", "value") == "2"
+
+
+def test_a_refused_option_value_is_marked_at_its_box(server, browser):
+    """An option value the verb refuses (MECCG optimize --objective) is said in the answer area and its
+    box in the options is marked with the message; a good value clears the mark."""
+    d = browser
+    d.get(server)
+    _wait(d, 30).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#tabs button")))
+    _load(d, "meccg", "two_on_two.yaml")
+    _click(d, "#tab-optimize")
+    _result_done(d, "optimize")
+    _do(d, lambda x: x.execute_script(
+        "arguments[0].value = 'most_kills'; arguments[0].dispatchEvent(new Event('change'))",
+        x.find_element(By.ID, "opt-objective")))
+    _click(d, "#run")
+    _wait(d).until(lambda x: "--objective" in (x.find_elements(By.ID, "run-error") or [None])[0].text
+                   if x.find_elements(By.ID, "run-error") else False)
+    _wait(d, 30).until(lambda x: "bad" in x.find_element(By.ID, "opt-objective").get_attribute("class"))
+    assert "most_kills" in _attr(d, "#opt-objective", "title")
+    _shot(d, "9_option_refused")
+    _do(d, lambda x: x.execute_script(
+        "arguments[0].value = 'kill_mp'; arguments[0].dispatchEvent(new Event('change'))",
+        x.find_element(By.ID, "opt-objective")))
+    _click(d, "#run")
+    _result_done(d, "optimize")
+    _wait(d, 60).until(lambda x: x.find_element(By.ID, "result").get_attribute("data-state") == "done")
+    assert "bad" not in (_attr(d, "#opt-objective", "class") or "")

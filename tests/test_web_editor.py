@@ -152,6 +152,24 @@ def test_an_added_entry_is_one_the_scenario_reads_with(client):
     pycombat.load(added)
 
 
+def test_a_key_added_to_a_mapping_gets_a_value_the_scenario_reads_with(client):
+    """`+ add` on a mapping of values with a pattern (WotR politics: at_war, active, passive or steps;
+    control: free_peoples or shadow) gives the new key a value the loader reads, never a placeholder it
+    refuses; the key itself is still checked (an unknown region is the loader's error at that key)."""
+    doc = yaml.safe_load(HELMS_TEXT)
+    nations = [n["name"] for n in _records("wotr", "nations.json")]
+    nation = next(n for n in nations if n not in (doc.get("politics") or {}))
+    added = yaml.safe_load(_edit(client, HELMS_TEXT, op="add", path="politics", key=nation))
+    pycombat.load(added)  # reads: no error at the new key
+    assert {k: v for k, v in added["politics"].items() if k != nation} == doc["politics"]
+    region = next(r["name"] for r in _records("wotr", "regions.json") if r.get("settlement"))
+    added = yaml.safe_load(_edit(client, HELMS_TEXT, op="add", path="control", key=region))
+    pycombat.load(added)
+    assert list(added["control"]) == [region]
+    r = client.post("/api/validate", json={"text": _edit(client, HELMS_TEXT, op="add", path="control", key="Narnia")})
+    assert r.status_code == 400 and r.json()["path"] == "control.Narnia" and "unknown region" in r.json()["error"]
+
+
 def test_move_an_entry_up_and_down(client):
     doc = yaml.safe_load(WIND_TEXT)
     members = doc["defender"]["members"]

@@ -192,7 +192,7 @@ def _flags_view(game: str) -> list[dict]:
     except (PycombatError, OSError, ValueError):
         return []
     return [{"name": f.name, "values": list(f.values), "default": f.default, "why": f.why,
-             "allows_int": f.allows_int} for f in book.flags.values()]
+             "allows_int": f.allows_int, "int_min": f.int_min} for f in book.flags.values()]
 
 
 def examples_of(game: registry.Game) -> dict[str, Path]:
@@ -395,8 +395,23 @@ def printed(verb: registry.Verb, report: Any) -> str | None:
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "\n... (cut: the download of the JSON has it all)"
 
 
+def option_named(verb: registry.Verb, message: str) -> str | None:
+    """The option of ``verb`` a refusal is about, when the message opens with its flag as the CLI's
+    do (``--objective: one of ...``, ``--rolls ran out of dice ...``): its ``dest``, else None.
+
+    >>> verb = registry.get("meccg").verb("optimize")
+    >>> option_named(verb, "--objective: one of kill_mp, survive"), option_named(verb, "the tree is too large")
+    ('objective', None)
+    """
+    m = re.match(r"(-{1,2}[A-Za-z][\w-]*)", message)
+    if m is None:
+        return None
+    return next((o.dest for o in verb.options if m.group(1) in o.flags), None)
+
+
 def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_nodes: int) -> tuple:
     """Run a verb on a scenario's text (in the worker); the message for the server."""
+    verb = None
     try:
         data = parse_document(text, label=LABEL)
         scenario = api.load(data, flags or {})
@@ -462,6 +477,10 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
         return ("done", {"result": result, "exit_code": report.exit_code, **extra})
     except PycombatError as exc:
         status, body = error_body(exc, text)
+        if body.get("path") is None and verb is not None:  # a refused option value: the request's field
+            dest = option_named(verb, str(exc))
+            if dest is not None:
+                body.update(path=f"options.{dest}", message=tidy(str(exc)))
         if not isinstance(exc, (ScenarioError, UnknownOptionError)) and not str(exc).startswith("--") \
                 and f"{verb_name}: " not in str(exc)[:120]:
             # as the CLI says it ("FILE: verb: ..."): which question was refused
@@ -498,6 +517,20 @@ def _text(data: dict, settings: Settings) -> str:
     if not isinstance(text, str):
         raise HTTPError(400, f"text: the scenario must be YAML or JSON text (a string), not {_kind(text)}", path="text")
     return text
+
+
+def _flags(given: Any) -> dict[str, str]:
+    """A request's ``flags``: a mapping of flag names to values (text, or a whole number for a flag that
+    takes one); anything else is refused naming the field, never read as no flags or as "True"."""
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        raise HTTPError(400, f"flags: a mapping of flag names to values, not {_kind(given)}", path="flags")
+    for name, value in given.items():
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise HTTPError(400, f"flags.{str(name)[:80]}: a flag's value is text (or a whole number), not "
+                                 f"{_kind(value)}", path=f"flags.{str(name)[:80]}")
+    return {str(k): str(v) for k, v in given.items()}
 
 
 def _kind(value: object) -> str:
@@ -644,11 +677,12 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
     async def validate(request: Request):
         data = await _body(request, settings)
         text = _text(data, settings)
+        flags = _flags(data.get("flags"))
 
         def check():
             try:
                 doc = parse_document(text, label=LABEL)
-                s = api.load(doc, data.get("flags") or {})
+                s = api.load(doc, flags)
             except PycombatError as exc:
                 return error_body(exc, text)
             return 200, {"ok": True, "game": s.game, "title": s.title, "flags": s.flags, "verbs": s.verbs}
@@ -718,12 +752,12 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
             raise HTTPError(400, f"verb: the verb to run must be text, not {_kind(verb)}", path="verb")
         if not verb:
             raise HTTPError(400, "verb: the verb to run is required", path="verb")
-        flags = data.get("flags") or {}
-        if not isinstance(flags, dict) or not all(isinstance(v, (str, int)) for v in flags.values()):
-            raise HTTPError(400, "flags: a mapping of flag names to values", path="flags")
-        flags = {str(k): str(v) for k, v in flags.items()}
+        flags = _flags(data.get("flags"))
+        options = data.get("options")
+        if options is not None and not isinstance(options, dict):  # (an empty list is no mapping either)
+            raise HTTPError(400, f"options: a mapping of option names to values, not {_kind(options)}", path="options")
         wait = _wait(data.get("wait"), settings.timeout + 5)  # (checked before any work starts)
-        job = jobs.start(verb, run_work, (text, verb, data.get("options") or {}, flags, settings.max_nodes))
+        job = jobs.start(verb, run_work, (text, verb, options or {}, flags, settings.max_nodes))
         return await _answer(job, wait)
 
     async def job(request: Request):

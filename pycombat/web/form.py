@@ -410,11 +410,15 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
                 raise ScenarioError(f"has {len(current)} entries; the form adds at most {MAX_ITEMS}", path=path)
             if isinstance(parent, dict):
                 parent[last] = current
+            given = value is not None
             if value is None:
                 value = _readable_default(doc, current, f"{path}[{len(current)}]",
                                           lambda: default_of(item, root, first_name), used)
             if value is None and current:  # no schema: a copy of the last entry
                 value = copy.deepcopy(current[-1])
+            elif not given and item:  # a default the reader refuses at the entry: the schema's other values are tried
+                value = _accepted_value(doc, current, len(current), f"{path}[{len(current)}]", item, root,
+                                        lambda kind: None, first=value)
             current.append(value)
         else:
             if not isinstance(key, str) or not key.strip():
@@ -425,7 +429,10 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
                 raise ScenarioError("is not a mapping: keys are added to mappings", path=path)
             if key in current:
                 raise ScenarioError(f"already has {key!r}", path=f"{path}.{key}")
-            current[key.strip()] = value if value is not None else default_of(item, root, first_name)
+            parent[last] = current
+            if value is None:
+                value = _accepted_value(doc, current, key.strip(), f"{path}.{key.strip()}", item, root, first_name)
+            current[key.strip()] = value
         parent[last] = current
     elif op == "move":
         parent, last, _ = _walk_to(doc, root, steps, create=False, path=path)
@@ -467,6 +474,70 @@ def _readable_default(doc: dict, entries: list, entry: str, make: Callable[[], A
         if not refused:
             return value
     return first
+
+
+#: words a description offers as values (``"one of at_war, active, passive"``, ``"free_peoples or shadow"``)
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+def _candidates(schema: Any, root: dict, first_name: Callable[[str], str | None]) -> list[Any]:
+    """New values for ``schema``, the likeliest first: its default (:func:`default_of`), the words its
+    descriptions name that its pattern (if any) allows, each alternative's default, and 0."""
+    schema = _resolve(schema, root)
+    out: list[Any] = [default_of(schema, root, first_name)]
+    alts = _alternatives(schema, root) or [schema]
+    for alt in [schema, *alts]:
+        if "string" not in _types(alt) or name_kind(alt.get("description")):
+            continue
+        pattern = alt.get("pattern")
+        for word in _WORD.findall(str(alt.get("description") or "")):
+            try:
+                if pattern is None or re.search(pattern, word):
+                    out.append(word)
+            except re.error:
+                break
+    for alt in alts:
+        out.append(default_of(alt, root, first_name))
+    if _types(schema) & {"integer", "number"} or any(_types(a) & {"integer", "number"} for a in alts):
+        out.append(0)
+    seen: list[Any] = []
+    for value in out:
+        if value is not None and value not in seen:
+            seen.append(value)
+    return seen[:MAX_DEFAULT_TRIES]
+
+
+def _accepted_value(doc: dict, container: Any, key: Any, entry: str, schema: Any, root: dict,
+                    first_name: Callable[[str], str | None], first: Any = None) -> Any:
+    """A new value of ``container[key]`` (a mapping's new key, or a list's next entry) that the game's reader
+    accepts at ``entry`` (``politics.Elves``: ``at_war``, not a placeholder it refuses): ``first`` (else the
+    schema's default) if it reads, else the first of :func:`_candidates` that does. When none reads (the
+    key itself is refused, or the document for something else) ``first`` (or the default) is kept, and the
+    loader's message says why."""
+    tried = ([first] if first is not None else []) + _candidates(schema, root, first_name)
+    chosen = tried[0] if tried else None
+
+    def put(value: Any) -> None:
+        if isinstance(container, list):
+            container.append(value)
+        else:
+            container[key] = value
+
+    def take() -> None:
+        if isinstance(container, list):
+            container.pop()
+        else:
+            container.pop(key, None)
+
+    for value in tried:
+        put(value)
+        try:
+            refused = _refused_at(doc, entry)
+        finally:
+            take()
+        if not refused:
+            return value
+    return chosen
 
 
 def _refused_at(doc: dict, entry: str) -> bool:

@@ -77,20 +77,35 @@ function fillExamples() {
 }
 
 function fillFlags() {
+  // one switch per flag; a flag that also takes a whole number (WotR max_rounds) is a text box offering
+  // its named values; a value in force that the switch does not list is shown, never hidden
   const g = game();
   const box = $("flags");
   box.replaceChildren(...g.flags.map((f) => {
-    const sel = el("select", {id: `flag-${f.name}`, "data-flag": f.name, title: f.why},
-      el("option", {value: ""}, `(scenario) `),
-      ...f.values.map((v) => el("option", {value: v}, v + (v === f.default ? " (default)" : ""))));
-    sel.value = state.flags[f.name] || "";
-    sel.addEventListener("change", () => {
-      if (sel.value) state.flags[f.name] = sel.value; else delete state.flags[f.name];
-      sel.parentElement.classList.toggle("changed", !!sel.value);
+    const given = state.flags[f.name] === undefined ? "" : String(state.flags[f.name]);
+    const label = (v) => v + (v === f.default ? " (default)" : "");
+    let input, choices = null;
+    if (f.allows_int) {
+      const listId = `flag-values-${f.name}`;
+      const bound = f.int_min === null || f.int_min === undefined ? "a whole number" : `a whole number ≥ ${f.int_min}`;
+      input = el("input", {id: `flag-${f.name}`, "data-flag": f.name, list: listId, size: 10, value: given,
+        placeholder: "(scenario)", title: `${f.values.join(", ")} or ${bound}; empty: the scenario's value. ${f.why}`});
+      choices = el("datalist", {id: listId}, ...f.values.map((v) => el("option", {value: v}, label(v))));
+    } else {
+      const values = given && !f.values.includes(given) ? [...f.values, given] : f.values;
+      input = el("select", {id: `flag-${f.name}`, "data-flag": f.name, title: f.why},
+        el("option", {value: ""}, `(scenario) `),
+        ...values.map((v) => el("option", {value: v}, label(v))));
+      input.value = given;
+    }
+    input.addEventListener("change", () => {
+      const value = input.value.trim();
+      if (value) state.flags[f.name] = value; else delete state.flags[f.name];
+      input.parentElement.classList.toggle("changed", !!value);
       changed({run: true});
     });
-    return el("div", {class: "flag" + (state.flags[f.name] ? " changed" : "")},
-      el("label", {for: `flag-${f.name}`, title: f.why}, f.name), sel);
+    return el("div", {class: "flag" + (given ? " changed" : "")},
+      el("label", {for: `flag-${f.name}`, title: f.why}, f.name), input, choices);
   }));
 }
 
@@ -136,9 +151,25 @@ function fillOptions() {
         updateCli();
       });
     }
+    input.setAttribute("data-option", o.dest);
     return el("label", {title: o.help}, o.kind === "file" ? "draw a plot" : o.flag, input);
   }));
   updateCli();
+}
+
+function markOptionError(error) {
+  // a refused option value: its box is marked with the message (the answer area says it too)
+  for (const i of document.querySelectorAll("#options [data-option]")) {
+    i.classList.remove("bad");
+    i.removeAttribute("aria-invalid");
+    i.removeAttribute("title");
+  }
+  const m = error && typeof error.path === "string" ? error.path.match(/^options\.(\w+)/) : null;
+  const box = m ? document.querySelector(`#options [data-option="${CSS.escape(m[1])}"]`) : null;
+  if (!box) return;
+  box.classList.add("bad");
+  box.setAttribute("aria-invalid", "true");
+  box.title = error.message || error.error;
 }
 
 // ---- the CLI equivalent --------------------------------------------------------------------------
@@ -485,6 +516,7 @@ async function run() {
   result.classList.remove("stale");
   result.setAttribute("data-state", status === 200 ? "done" : "error");
   result.setAttribute("data-verb", state.verb);
+  markOptionError(status === 200 ? null : data);
   if (status !== 200) {  // the one-line error, then the program's lines under it (why a refusal, what is accepted)
     result.replaceChildren(el("div", {class: "error", id: "run-error"}, data.error,
       (data.help || []).map((line) => el("div", {class: "error-help"}, line))));
