@@ -84,8 +84,9 @@ SETUPS = {
     "Black Breath": (army("Gondor", 1, leaders=1, chars=("meriadoc",)), SH_DEFAULT, FIELD, {}),
     "Words of Power": (army("Gondor", 1, chars=("boromir",)), SH_DEFAULT, FIELD, {}),
     "Durin's Bane": (army("Gondor", 1), army("Sauron", 1), ("Moria", "Dimrill Dale"), {}),
-    "Devilry of Orthanc": (army("Rohan", 1, leaders=1), army("Isengard", 1, 1, nazgul=1),
-                           ("Fords of Isen", "Helm's Deep"), {}),
+    # the defending Army in a Stronghold: besieged in it, a siege battle (WOTR-CARD-5, WOTR-SITE-4)
+    "Devilry of Orthanc": ({**army("Rohan", 1, leaders=1), "besieged": True}, army("Isengard", 1, 1, nazgul=1),
+                           ("Helm's Deep", "Helm's Deep"), {"kind": "siege"}),
     "Deadly Strife": (FP_OPP, SH_DEFAULT, FIELD, {}),
     "Onslaught": (army("Gondor", 1), army("Sauron", 1, 1, nazgul=1), FIELD, {}),
     "Relentless Assault": (FP_OPP, SH_DEFAULT, FIELD, {}),
@@ -193,7 +194,7 @@ def roll(draw, n, hit, mod):
 TALLY = ("dice", "combat", "rerolled", "reroll", "own", "bonus", "self_hits", "taken")
 
 
-def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowship=False, tally=False):
+def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowship=False, tally=False, siege=False):
     """Round 1 played face by face from the effect records (the FP and Shadow cards in ``cards``): the
     units and figures lost, or with ``tally`` each side's numbers (attacker's, defender's: the dice of the
     Combat roll and re-roll, their hits, the card's own attack hits, bonus hits, self-hits, hits taken)."""
@@ -276,7 +277,7 @@ def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowsh
             self_hits[x] = min(e["max_self_hits"], hp - 1)
             if k == "self_hits_for_roll_modifier":
                 mod[x]["combat_roll"] += self_hits[x]
-    base = 5
+    base = {att: 6 if siege else 5, dfd: 5}  # WOTR-SIEGE-2: the besieger hits on 6, the besieged on 5
     pre = {"fp": 0, "sh": 0}
 
     def gone():
@@ -292,7 +293,7 @@ def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowsh
         elif e["effect"] == "extra_attack":
             n = {"own_leadership": S[x].leadership(), "own_elite_units": S[x].e}.get(e["dice"], e["dice"])
             n = min(n, e.get("max_dice", 5))
-            h = base if e["hit_on"] == "combat_roll_base" else e["hit_on"]
+            h = base[x] if e["hit_on"] == "combat_roll_base" else e["hit_on"]
             _, hits = roll(draw, n, h, 0)
             pre[x] += hits
             T[x]["own"] += hits
@@ -306,7 +307,7 @@ def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowsh
         strength = s.units() + sum(1 for c in s.chars if c in CAPTAIN) - captain_off[x]
         n = max(1, min(strength, 5) - fewer[x])
         n = min(n, maxd[x])
-        faces, hits = roll(draw, n, base, mod[x]["combat_roll"])
+        faces, hits = roll(draw, n, base[x], mod[x]["combat_roll"])
         combat[x] = hits
         T[x]["dice"] = n
         ones[x] = faces.count(1) if ones_hit[x] else 0
@@ -331,7 +332,7 @@ def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowsh
     reroll = {}
     for x in (att, dfd):
         n = 0 if no_reroll[x] else min(S[x].leadership(), 5, misses[x])
-        reroll[x] = roll(draw, n, base, mod[x]["leader_reroll"])[1]
+        reroll[x] = roll(draw, n, base[x], mod[x]["leader_reroll"])[1]
         T[x]["combat"], T[x]["rerolled"], T[x]["reroll"] = combat[x], n, reroll[x]
     total = {x: combat[x] + reroll[x] for x in S}
     # after the re-roll
@@ -417,9 +418,10 @@ def implementation(s):
     return dict(out)
 
 
-def expected(card_fp, card_sh, fp, sh, shadow_attacks=True, tally=False, limit=None):
+def expected(card_fp, card_sh, fp, sh, shadow_attacks=True, tally=False, limit=None, siege=False):
     cards = {"fp": card_fp, "sh": card_sh}
-    return enumerate_faces(lambda draw: resolve_round(draw, fp, sh, cards, shadow_attacks, tally=tally), limit)
+    return enumerate_faces(lambda draw: resolve_round(draw, fp, sh, cards, shadow_attacks, tally=tally, siege=siege),
+                           limit)
 
 
 def implementation_tallies(s):
@@ -443,10 +445,10 @@ def test_round_numbers_match_face_by_face(name):
     other = DB.card(rest[0]) if rest else None
     if card.side == "free_peoples":
         s = build(fp, sh, regions, battle, fp_card=card.name, sh_card=other and other.name)
-        want = expected(card, other, fp, sh, tally=True)
+        want = expected(card, other, fp, sh, tally=True, siege=battle.get("kind") == "siege")
     else:
         s = build(fp, sh, regions, battle, sh_card=card.name, fp_card=other and other.name)
-        want = expected(other, card, fp, sh, tally=True)
+        want = expected(other, card, fp, sh, tally=True, siege=battle.get("kind") == "siege")
     got = implementation_tallies(s)
     assert sum(got.values()) == 1
     assert got == want
@@ -459,10 +461,10 @@ def test_one_round_matches_face_by_face(name):
     other = DB.card(rest[0]) if rest else None
     if card.side == "free_peoples":
         s = build(fp, sh, regions, battle, fp_card=card.name, sh_card=other and other.name)
-        want = expected(card, other, fp, sh)
+        want = expected(card, other, fp, sh, siege=battle.get("kind") == "siege")
     else:
         s = build(fp, sh, regions, battle, sh_card=card.name, fp_card=other and other.name)
-        want = expected(other, card, fp, sh)
+        want = expected(other, card, fp, sh, siege=battle.get("kind") == "siege")
     got = implementation(s)
     assert sum(got.values()) == 1
     assert got == want

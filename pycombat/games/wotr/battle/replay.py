@@ -654,6 +654,7 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
                          "rule": "WOTR-CARDX-3"})
             cur = replace(setup, attacker=lose(setup.attacker, lost[0]), defender=lose(setup.defender, lost[1]))
             dec = Decisions(cur, policy)
+            a_after = r_end.a
             if r_end.early:
                 nxt = Outcome(r_end.early, r_end.a, r_end.d if r_end.early == "defender_retreated"
                               else siege_trim(r_end.d))
@@ -662,6 +663,7 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
                                                                                    r_end.d, r_end.pd, rnd)
         else:
             nxt = _plain_round(cur, dec, state, faces, record)
+            a_after = tuple(tuple(x) for x in record["attacker"]["units_after_casualties"])
         faces.check_unused()
         if isinstance(nxt, Outcome):
             rule = {"attacker_wins": "WOTR-CAS-7, WOTR-END-1", "defender_holds": "WOTR-CAS-7, WOTR-END-1",
@@ -673,10 +675,13 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
             rep.rounds.append(record)
             rep.result = nxt
             break
-        record["end"] = {"kind": "next_round", "text": f"the attacker continues (attacker_continue="
-                                                      f"{s.flags['attacker_continue']}), the defender stays "
-                                                      f"(defender_retreat={s.flags['defender_retreat']})",
-                         "rules": ["WOTR-ROUND-3"]}
+        if cur.kind == "siege":
+            record["end"] = _siege_goes_on(s, cur, a_after, nxt[0], rnd)
+        else:
+            record["end"] = {"kind": "next_round", "text": f"the attacker continues (attacker_continue="
+                                                          f"{s.flags['attacker_continue']}), the defender stays "
+                                                          f"(defender_retreat={s.flags['defender_retreat']})",
+                             "rules": ["WOTR-ROUND-3"]}
         rep.rounds.append(record)
         state = nxt
     if rep.result is not None and len(rolls) > len(rep.rounds):  # dice for rounds never fought: never dropped
@@ -693,6 +698,30 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
         rep.fates = outcome_fates(s, verdict.attacking, rep.result, lost)
         rep.after = aftermath(s, setup, rep.result)
     return rep
+
+
+def _siege_goes_on(s, setup, before, after, rnd: int) -> dict:
+    """The end of a siege battle's round that another round follows: the Event's siege battle lasts more
+    rounds (WOTR-EVT-9), or the attacker reduces an Elite to fight one more (WOTR-SIEGE-3); the besieged
+    Army never retreats (WOTR-SIEGE-5)."""
+    from pycombat.names import with_article
+    from ..board import load_nations
+
+    stays = "the besieged Army stays in the Stronghold (a besieged Army never retreats)"
+    if tuple(after) == tuple(before):  # no reduction: the battle's Event makes the siege battle last longer
+        return {"kind": "siege_round", "text": f"the siege battle goes on: it lasts {setup.siege_rounds} rounds "
+                                               f"(round {rnd} fought); {stays}",
+                "rules": ["WOTR-EVT-9", "WOTR-SIEGE-5"]}
+    names = load_nations().nations
+    which = [names[n].name if n in names else n for n, (r0, e0), (r1, e1)
+             in zip(setup.attacker.nations, before, after) if e1 < e0]
+    needs = ("a Regular of its Nation available, siege_reduction_needs_regular=yes" if
+             setup.siege_reduction_needs_regular else "siege_reduction_needs_regular=no")
+    return {"kind": "siege_reduction", "reduced": which,
+            "text": f"the attacker reduces {' and '.join(with_article(f'{w} Elite') for w in which)} to a Regular to fight "
+                    f"another round ({_units(before)} -> {_units(after)}; siege_extension="
+                    f"{s.flags['siege_extension']}; {needs}); {stays}",
+            "rules": ["WOTR-SIEGE-3", "WOTR-SIEGE-5"]}
 
 
 def _plain_round(setup, dec, state, faces: _Faces, record: dict):

@@ -131,6 +131,8 @@ _IN_BATTLE_WORDS = {
     "southrons_easterlings_elite_unit": "a Southrons & Easterlings Elite unit",
     "shadow_elite_unit": "a Shadow Elite unit",
 }
+#: the battle kinds, in words (a sortie is a field battle, WOTR-SIEGE-6)
+_KIND_WORDS = {"field": "a field battle", "siege": "a siege battle", "sortie": "a sortie (a field battle)"}
 #: ``defender_in`` places, in the cards' words.
 _WHERE_WORDS = {
     "rohan_region": "in a region of Rohan",
@@ -177,7 +179,11 @@ def condition_holds(cond: Mapping[str, Any], role: str, ctx: CardContext, a, d) 
             elif w == "fp_nation":
                 ok |= ctx.region_nation_side == "free_peoples"
             elif w == "stronghold":
-                ok |= ctx.settlement == "stronghold"
+                # WOTR-CARD-5 (WOTR-SITE-4: the figures that retreat into a siege "are now inside the
+                # Stronghold"): an Army is in a Stronghold only while besieged in it, i.e. the defender of a
+                # siege battle; a field battle in a Stronghold region, a sortie's besiegers and the
+                # besiegers a relieving Army attacks stand in the region, outside the Stronghold.
+                ok |= ctx.kind == "siege" and ctx.settlement == "stronghold"
             else:
                 ok |= region.name == w or region.id == board.region(w).id
         places = " or ".join(_WHERE_WORDS.get(w, f"in {w}") for w in cond.get("where", ()))
@@ -185,6 +191,8 @@ def condition_holds(cond: Mapping[str, Any], role: str, ctx: CardContext, a, d) 
         nation = nations[ctx.region_nation].name if ctx.region_nation in nations else None
         here = f"{region.name}: " + (f"a region of {nation}" if nation else "no Nation") + (
             f", a {ctx.settlement}" if ctx.settlement else "")
+        if "stronghold" in cond.get("where", ()) and ctx.settlement == "stronghold":
+            here += "; besieged in it" if ctx.kind == "siege" else f"; outside it, {_KIND_WORDS[ctx.kind]}"
         return ok, f"the defending Army {places} ({here})"
     if c == "defender_in_fellowship_region":
         return ctx.fellowship_region == ctx.region_id, "the defending Army in the Fellowship's region " \
@@ -197,7 +205,9 @@ def condition_holds(cond: Mapping[str, Any], role: str, ctx: CardContext, a, d) 
         n = nazgul_leadership(sh_prof)
         return n >= int(cond["value"]), f"Nazgûl Leadership {n} >= {cond['value']}"
     if c == "own_army_defending_field_battle":
-        return role == "defender" and ctx.kind == "field", "its own Army defending in a field battle"
+        # WOTR-SIEGE-6: a sortie is a field battle; the besiegers it attacks defend in it
+        return role == "defender" and ctx.kind in ("field", "sortie"), \
+            f"its own Army defending in a field battle ({_KIND_WORDS[ctx.kind]}, the {role})"
     return None, f"condition {c} (not modelled)"
 
 

@@ -276,8 +276,14 @@ def _count_characters(s: PositionScenario, groups: list[MGroup], res: str | None
                 gs[0].character].kind == "companion" else "WOTR-CHMOVE-7" if gs[0].kind == "nazgul" else
                 "WOTR-CHMOVE-9")
             where = load_board().regions[gs[0].region].name
-            stuck.append((who if who.endswith(f" in {where}") else f"{who} in {where}",
-                          "no legal move with this action", ["WOTR-CHMOVE-1", rule]))
+            why = "no legal move with this action"
+            if (gs[0].kind == "character" and rule in ("WOTR-CHMOVE-2", "WOTR-CHMOVE-9")
+                    and s.position.besieged_side(gs[0].region) == s.action.side):
+                # WOTR-CHMOVE-6 (the Mouth of Sauron likewise, WOTR-CHMOVE-9): inside a friendly Stronghold
+                # besieged by the enemy, a Companion never leaves it
+                why, rule = f"inside the Stronghold of {where}, besieged by the enemy: it never leaves it", (
+                    "WOTR-CHMOVE-6" if rule == "WOTR-CHMOVE-2" else "WOTR-CHMOVE-9")
+            stuck.append((who if who.endswith(f" in {where}") else f"{who} in {where}", why, ["WOTR-CHMOVE-1", rule]))
             continue
         movers.append((who, n))
         total *= n + 1
