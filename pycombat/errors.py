@@ -24,6 +24,9 @@ def tidy(message: str) -> str:
 
     >>> tidy("unknown card " + repr("x" * 500))[-10:]
     "xxxxxx'..."
+    >>> cut = tidy("a card's condition does not hold: " + "the defending Army " * 20 + "(WOTR-CARD-5)")
+    >>> len(cut) <= MAX_MESSAGE, cut.endswith("... (WOTR-CARD-5)")
+    (True, True)
     >>> tidy("two\nlines")
     'two\\nlines'
     >>> tidy("cannot read the claim 'cheese'; such as \"D3's lethal damage is 3\"" + "." * 90)[:70]
@@ -33,8 +36,14 @@ def tidy(message: str) -> str:
                            message)
     message = _QUOTED.sub(lambda m: m.group()[:QUOTE_CHARS + 1] + m.group()[0] + "...", message)
     if len(message) > MAX_MESSAGE:
-        message = message[:MAX_MESSAGE - 3] + "..."
+        cite = _CITED.search(message)  # the rules a refusal rests on stay in it when its middle is cut
+        tail = cite.group() if cite and len(cite.group()) <= QUOTE_CHARS else ""
+        message = message[:MAX_MESSAGE - 3 - len(tail)] + "..." + tail
     return message
+
+
+#: the rule ids closing a message: " (WOTR-CARD-5)", " (MECCG-FX-7, MECCG-INIT-1)"
+_CITED = re.compile(r" ?\((?:[A-Z]+-[A-Z0-9]+-\d+[a-z]?(?:, )?)+\)\.?$")
 
 
 _LONG_STEP = re.compile(r"[^.\[\]]{%d,}" % (QUOTE_CHARS // 2 + 1))
