@@ -346,14 +346,15 @@ class CvccState:
 
 def _now(s: CvccState) -> tuple[tuple[str, str], ...]:
     """Each member's status as it stands at ``s`` where cards played earlier in the attack changed it, in
-    the order they were played: a payer tapped (MECCG-FX-24), a member a card untapped (MECCG-FX-1). What the
+    the order they were played: a payer tapped (MECCG-FX-24), a supporter tapped (MECCG-SEQ-6, kept when a
+    cost may need him), a member a card untapped (MECCG-FX-1). What the
     play check and -3 read (MECCG-SEQ-1), as replay's :func:`..combat.strikes.setup_strikes` does."""
     now: dict[str, str] = {}
     members = s.game.members
     for r, _c, who in s.lasting:
         if who is None or who not in members or r == ONCE:
             continue
-        if r in (PAID, STRUCK):
+        if r in (PAID, STRUCK, SUPPORTED):
             if now.get(who, members[who].status) != "wounded":
                 now[who] = "tapped"
         elif now.get(who, members[who].status) == "tapped":
@@ -361,9 +362,21 @@ def _now(s: CvccState) -> tuple[tuple[str, str], ...]:
     return tuple(sorted((n, st) for n, st in now.items() if st != members[n].status))
 
 
+def _tapped_earlier(s: CvccState) -> frozenset:
+    """The members who cannot tap to pay a card's cost at ``s`` (MECCG-FX-24), as replay's
+    :func:`..combat.strikes.setup_strikes` reads them: those tapped as the attack stands (a cost paid, an
+    earlier strike of their own resolved, a tap to support an earlier strike: :func:`_now`; not one a card
+    untapped since) and the defenders whose strike is gone before it was resolved. A defender whose strike is
+    still to come may pay: he then faces it tapped (MECCG-SEQ-9)."""
+    pending = {n for p in s.remaining for n in p} | set(s.current or ())
+    out = {n for n, st in _now(s) if st != "untapped"}
+    out |= set(s.struck) - pending  # resolved, or gone before their strike (no longer in ``remaining``)
+    return frozenset(out)
+
+
 def _untapped_earlier(s: CvccState, name: str) -> bool:
     """A card played earlier in the attack untapped ``name`` (Narya, MECCG-FX-1)."""
-    return any(who == name for r, _c, who in s.lasting if r not in (PAID, STRUCK, ONCE))
+    return any(who == name for r, _c, who in s.lasting if r not in (PAID, STRUCK, SUPPORTED, ONCE))
 
 
 #: a ``lasting`` entry ``(ONCE, card, role)``: ``role``'s player played ``card``, which cannot be duplicated
@@ -392,6 +405,9 @@ PAID = "paid"
 #: (that one who took -3 and won is untapped is not assumed); kept only when a card in hand reads another
 #: member's status (Scourge of Fire: The Balrog untapped, MECCG-SEQ-1)
 STRUCK = "struck"
+#: a ``lasting`` entry ``(SUPPORTED, "", member)``: the member tapped to support a strike (MECCG-SEQ-6); kept only
+#: when a card in hand has a cost another member taps to pay (MECCG-FX-24), who must be untapped
+SUPPORTED = "supported"
 #: no member left play besides a strike's two (the key of :meth:`CvccGame.after` when none did)
 _NOBODY: frozenset = frozenset()
 
@@ -449,10 +465,12 @@ class CvccGame:
         self.members = {m.name: m for m in scenario.attacker.members + scenario.defender.members}
         self.hand_a = tuple(sorted(scenario.attacker.hand))
         self.hand_d = tuple(sorted(scenario.defender.hand))
-        # a card in hand whose terms read another member's status (Scourge of Fire: The Balrog untapped): the
-        # members whose strike is resolved are tracked as tapped (:data:`STRUCK`)
-        self.track_struck = any("untapped_member" in self.reg.effects[c].requires
-                                for c in self.hand_a + self.hand_d if c in self.reg.effects)
+        # a card in hand whose terms read another member's status (Scourge of Fire: The Balrog untapped), or
+        # whose cost taps another member (No Waiting to Wonder, MECCG-FX-24): the members whose strike is
+        # resolved are tracked as tapped (:data:`STRUCK`); for a cost, the supporters too (:data:`SUPPORTED`)
+        self.track_payers = any(play.cost_taps(c) for c in self.hand_a + self.hand_d)
+        self.track_struck = self.track_payers or any("untapped_member" in self.reg.effects[c].requires
+                                                     for c in self.hand_a + self.hand_d if c in self.reg.effects)
         self._phase_tree: dict | None = None  # built on first use (the ASP traces; see phases)
         self._outcomes: dict = {}
         self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
@@ -662,16 +680,16 @@ class CvccGame:
         """What decides who can pay a card's tap cost (MECCG-FX-24): () when no card in hand has one."""
         if not any(play.cost_taps(c) for c in s.hand_a + s.hand_d):
             return ()
-        return (s.struck, tuple(who for r, _c, who in s.lasting if r == PAID), s.support_left)
+        return (_tapped_earlier(s), s.support_left)
 
     def _payable(self, s: CvccState, role: str, cards: tuple, supporters: tuple) -> bool:
         """Every card in ``cards`` whose cost taps another member has someone to pay it (MECCG-FX-24):
-        not struck, not paid earlier, not in this strike, not supporting it."""
-        busy = set(s.struck) | {who for r, _c, who in s.lasting if r == PAID} | set(s.current) | set(supporters)
+        not tapped earlier in the attack (see :func:`_tapped_earlier`), not in this strike, not supporting it."""
+        busy = set(_tapped_earlier(s)) | set(s.current) | set(supporters)
         me = s.current[0] if role == "attacker" else s.current[1]
         for c in cards:
             if play.cost_taps(c):
-                who = play.default_payer(self.scenario, role, c, me, busy)
+                who = play.default_payer(play.at_moment(self.scenario, _now(s)), role, c, me, busy)
                 if who is None:
                     return False
                 busy.add(who)
@@ -720,7 +738,7 @@ class CvccGame:
                        and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "attacker", a_m)) is None)
         d_last = tuple(self.reg.effects[c] for r, c, who in s.lasting if r == "defender" and who is None
                        and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "defender", d_m)) is None)
-        untapped = {who: self.reg.effects[c] for r, c, who in s.lasting if who is not None and r not in (PAID, STRUCK, ONCE)}
+        untapped = {who: self.reg.effects[c] for r, c, who in s.lasting if who is not None and r not in (PAID, STRUCK, SUPPORTED, ONCE)}
         a_last += untapped_earlier(untapped, a_m)
         d_last += untapped_earlier(untapped, d_m)
 
@@ -747,13 +765,13 @@ class CvccGame:
         ``payers:``): not struck, not paid earlier, not facing this strike."""
         if not (s.a_step.cards or s.d_step.cards):
             return ()
-        busy = set(s.struck) | {who for r, _c, who in s.lasting if r == PAID} | set(s.current) \
+        busy = set(_tapped_earlier(s)) | set(s.current) \
             | set(s.support_left[:s.d_step.support])  # this strike's supporters tapped at step 5
         out = []
         for role, step, me in (("attacker", s.a_step, s.current[0]), ("defender", s.d_step, s.current[1])):
             for c in step.cards:
                 if play.cost_taps(c):
-                    who = play.default_payer(self.scenario, role, c, me, busy)
+                    who = play.default_payer(play.at_moment(self.scenario, _now(s)), role, c, me, busy)
                     if who is not None:
                         busy.add(who)
                         out.append((c, who))
@@ -948,6 +966,8 @@ class CvccGame:
             lasting += tuple((role, c, who) for role, c, who in others)
             if self.track_struck:  # both tapped or wounded now (MECCG-SEQ-10), for a card reading their status
                 lasting += tuple((STRUCK, "", who) for who in s.current if who not in gone)
+            if self.track_payers:  # the supporters tapped at step 5 (MECCG-SEQ-6): none of them pays a cost later
+                lasting += tuple((SUPPORTED, "", who) for who in s.support_left[:s.d_step.support])
             payers = self._payers(s)
             if payers:
                 lasting += tuple((PAID, c, who) for c, who in payers)
@@ -989,7 +1009,7 @@ class CvccGame:
         besides the one they were played for (Narya: every unwounded character of the company,
         MECCG-FX-1); a card whose player chooses whom (Waybread) is no hand card, so never here."""
         out = []
-        before = {who for r, _c, who in s.lasting if who is not None and r not in (PAID, STRUCK, ONCE)}
+        before = {who for r, _c, who in s.lasting if who is not None and r not in (PAID, STRUCK, SUPPORTED, ONCE)}
         for role, step, me in (("attacker", s.a_step, s.current[0]), ("defender", s.d_step, s.current[1])):
             for c in step.cards:
                 for f in self.reg.effects[c].fx:
