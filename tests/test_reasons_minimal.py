@@ -34,6 +34,7 @@ import functools
 import importlib
 import re
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -536,15 +537,30 @@ def test_wotr_hits_and_cards_cite_what_decides_them(path):
     from pycombat.games.wotr.claims.battle import _card_check, _verdict_of
     from pycombat.games.wotr.battle.setup import battle_setup
 
+    from pycombat.games.wotr.battle.dice import hit_chance
+    from pycombat.games.wotr.claims.battle import _named_cards, _round_one
+
+    def naturals_change(hit: int, mod: int) -> bool:  # the chance of a die without the natural 1 and 6 differs
+        return hit_chance(hit, mod) != Fraction(sum(1 for f in range(1, 7) if f + mod >= hit), 6)
+
     s, verdicts = _decided("wotr", path)
     for v in (v for v in verdicts if _kind(v, "hits")):
         a = v.claim.args
-        setup = battle_setup(s, _verdict_of(s, v.claim).attacking)
-        units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
-        p = setup.params(a["role"], units, a.get("round", 1))
-        # the re-roll rules only when dice are re-rolled; natural 1/6 only when a modifier moves the roll
-        assert ("WOTR-HIT-6" in v.rules) == ("WOTR-STR-5" in v.rules) == (p.rerolls > 0), v.claim.id
-        assert ("WOTR-HIT-4" in v.rules) == bool(p.roll_modifier or p.reroll_modifier or p.hit > 6), v.claim.id
+        if a.get("round", 1) == 1 and _named_cards(s, 1):  # the rolls as round 1's Combat cards leave them
+            cr = _round_one(s, v.claim)
+            rolls = cr.rolled[a["role"]]
+            rerolled = any(t[0 if a["role"] == "attacker" else 1].rerolled for t in cr.tallies)
+        else:
+            setup = battle_setup(s, _verdict_of(s, v.claim).attacking)
+            units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
+            p = setup.params(a["role"], units, a.get("round", 1))
+            rolls = {(p.hit, p.roll_modifier)} if p.dice else set()
+            if p.rerolls:
+                rolls.add((p.hit if p.reroll_hit is None else p.reroll_hit, p.reroll_modifier))
+            rerolled = p.rerolls > 0
+        # the re-roll rules only when dice are re-rolled; natural 1/6 only when they change a die's chance
+        assert ("WOTR-HIT-6" in v.rules) == ("WOTR-STR-5" in v.rules) == rerolled, v.claim.id
+        assert ("WOTR-HIT-4" in v.rules) == any(naturals_change(h, m) for h, m in rolls), v.claim.id
     for v in (v for v in verdicts if _kind(v, "card_playable")):
         card, ok, reasons, _ = _card_check(s, v.claim)  # (the card, may it be played, the reasons, notes)
         if ok is False:  # exactly the requirements that failed

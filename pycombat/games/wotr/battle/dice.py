@@ -26,6 +26,17 @@ def hit_chance(hit: int, modifier: int = 0, *, natural_miss: int = 1, natural_hi
     return Fraction(good, 6)
 
 
+def naturals_decide(hit: int, modifier: int = 0) -> bool:
+    """Whether WOTR-HIT-4 changes the chance of a die needing ``hit`` with ``modifier``: the natural 1
+    would reach the number (1 + modifier >= hit) or the natural 6 would fall short of it (6 + modifier < hit).
+    Otherwise the faces decide alone, and the rule decides nothing.
+
+    >>> naturals_decide(5), naturals_decide(5, -1), naturals_decide(6, -1), naturals_decide(5, +4), naturals_decide(7)
+    (False, False, True, True, True)
+    """
+    return 1 + modifier >= hit or 6 + modifier < hit
+
+
 @cache
 def roll_with_reroll(dice: int, p_roll: Fraction, max_reroll: int, p_reroll: Fraction) -> Dist:
     """Hits of a pool of ``dice`` d6 (each hitting with ``p_roll``), after re-rolling

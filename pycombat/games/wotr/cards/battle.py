@@ -256,8 +256,8 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
     then plays its card round (a card whose requirement fails in a position is not played there, noted);
     figures a card eliminates leave the side for the rest of the battle (a variant set-up per set lost).
     ``tallies`` gathers each card round's numbers weighted by the chance of its position; ``positions``
-    gets one ``(round, figures lost, state, chance, {(attacker's Tally, defender's): p})`` per position
-    a card round is played from; ``marks`` are rounds played as card rounds without a card, so that
+    gets one ``(round, figures lost, state, chance, {(attacker's Tally, defender's): p}, the CardRound played)``
+    per position a card round is played from; ``marks`` are rounds played as card rounds without a card, so that
     ``positions`` and ``tallies`` hold them too (a round with typed card effects is never one).
     ``probe(round, CardContext, a, d, chance)`` is called at each such position, with what the cards
     see there (the one place a card's playability is decided, :func:`.combat_round.playable`)."""
@@ -345,7 +345,7 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                     for pair, q in cr.tallies.items():
                         acc[pair] = acc.get(pair, Fraction(0)) + p * q
                 if positions is not None:
-                    positions.append((r, key, st, p, dict(cr.tallies)))
+                    positions.append((r, key, st, p, dict(cr.tallies), cr))
                 cancelled |= cr.cancelled
                 for line in cr.log:
                     line = (line[0] if r == 1 else f"round {r}: {line[0]}", line[1])

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any, Callable, Mapping
 
 from pycombat.dice import binomial
-from ..battle.dice import hit_chance
+from ..battle.dice import hit_chance, naturals_decide
 from pycombat.errors import ScenarioError
 from pycombat.in_force import in_force
 from ..battle.casualties import hit_points, unit_count
@@ -393,6 +393,9 @@ class CardRound:
     def start(self, a, pa, d, pd) -> Branches:
         s = _Sit(a, pa, d, pd)
         self.mods = {r: {"combat_roll": 0, "leader_reroll": 0} for r in ROLES}
+        #: (hit number, modifier) of every roll of at least one die the round makes, per role (Combat roll
+        #: and Leader re-roll, on any branch): what :meth:`naturals_decide` reads
+        self.rolled: dict[str, set[tuple[int, int]]] = {r: set() for r in ROLES}
         self.max_dice: dict[str, int] = {}
         self.reduction: dict[str, int] = {}
         self.strength_delta: dict[str, int] = {}
@@ -598,6 +601,11 @@ class CardRound:
             out[r] = out.get(r, Fraction(0)) + p
         return list(out.items())
 
+    def naturals_decide(self, role: str) -> bool:
+        """Whether the natural 1 and 6 (WOTR-HIT-4) change the chance of some die ``role`` rolled this
+        round (its Combat roll or Leader re-roll, with the cards' modifiers), after :meth:`run`."""
+        return any(naturals_decide(hit, mod) for hit, mod in self.rolled[role])
+
     def _step_effects(self, step: str):
         for init, _, role, card, e in self.order:
             st = e.get("step")
@@ -720,6 +728,8 @@ class CardRound:
             n = dice[_i(role)]
             hit = self.ctx.base_hit[role]
             mod = self.roll_modifier(s, role, "combat_roll")
+            if n:
+                self.rolled[role].add((hit, mod))
             per_role[role] = _roll(n, hit, mod, self.confusion[role])
         out = []
         for (ha, ma, oa), pa_ in per_role["attacker"].items():
@@ -775,7 +785,10 @@ class CardRound:
                 per_role[role], n[role] = {0: Fraction(1)}, 0
                 continue
             r = min(self._leadership(s, role), MAX_DICE, s.misses[_i(role)])  # WOTR-STR-5, WOTR-HIT-6
-            per_role[role], n[role] = binomial(r, hit_chance(self.ctx.base_hit[role], self.roll_modifier(s, role, "leader_reroll"))), r
+            hit, mod = self.ctx.base_hit[role], self.roll_modifier(s, role, "leader_reroll")
+            if r:
+                self.rolled[role].add((hit, mod))
+            per_role[role], n[role] = binomial(r, hit_chance(hit, mod)), r
         out = []
         for ha, qa in per_role["attacker"].items():
             for hd, qd in per_role["defender"].items():

@@ -160,6 +160,8 @@ def _check_args(s: Scenario, c: Claim) -> None:
     for key in ("value", "round", "hits"):
         if key in a and (isinstance(a[key], bool) or not isinstance(a[key], int) or a[key] < 0):
             raise _err(s, c, f"{key}: a whole number, 0 or more, not {a[key]!r}")
+    if a.get("round") == 0:  # WOTR-ROUND-1: a battle's rounds are counted from 1; every claim kind refuses round 0
+        raise _err(s, c, "round: a round number, 1 or more, not 0 (a battle's first round is round 1, WOTR-ROUND-1)")
     if isinstance(a.get("round"), int) and a["round"] > MAX_ROUNDS:  # refused before any work (docs/limits.md)
         raise _err(s, c, f"round: {a['round']} is beyond the {MAX_ROUNDS} rounds a battle may be asked about (the cap "
                          f"on `max_rounds`, docs/limits.md): claim a round from 1 to {MAX_ROUNDS}")
@@ -196,8 +198,6 @@ def _check_args(s: Scenario, c: Claim) -> None:
             Fraction(str(a.get("probability")))
         except (ValueError, ZeroDivisionError):
             raise _err(s, c, f"probability: an exact fraction such as 11/27, not {a.get('probability')!r}") from None
-    if c.kind == "round" and a.get("round", 1) < 1:
-        raise _err(s, c, "round: 1 or more")
 
 
 # ---- deciding -------------------------------------------------------------------------------------
@@ -541,7 +541,7 @@ def _round_one_hits(s: Scenario, c: Claim) -> Verdict:
     test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
     got = sum((p for x, p in d.items() if test(x)), Fraction(0))
     want = Fraction(str(a["probability"]))
-    rules = ["WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-6", "WOTR-STR-5"] + _card_rules(cr)
+    rules = _hit_rules(cr.naturals_decide(a["role"]), any(n > 0 for n in marg["rerolled"])) + _card_rules(cr)
     apart = [f"{w}: {dict((x, str(p)) for x, p in marg[f].items())}" for f, w in
              (("own", "its card's own attack roll"), ("bonus", "bonus hits"), ("self_hits", "self-hits"))
              if set(marg[f]) != {0}]
@@ -551,9 +551,22 @@ def _round_one_hits(s: Scenario, c: Claim) -> Verdict:
 
 
 def _naturals_decide(params) -> bool:
-    """WOTR-HIT-4 bears on a roll's hits: a modifier moves the roll, or the hit number is above 6 (a natural 1
-    then still misses, a natural 6 still hits)."""
-    return bool(params.roll_modifier or params.reroll_modifier or params.hit > 6)
+    """WOTR-HIT-4 bears on a roll's hits: some die of its Combat roll or Leader re-roll has a chance the
+    natural 1 or 6 changes (the modifier brings the 1 up to the number needed or the 6 below it, or the
+    number is above 6: :func:`..battle.dice.naturals_decide`)."""
+    from ..battle.dice import naturals_decide
+
+    reroll_hit = params.hit if params.reroll_hit is None else params.reroll_hit
+    return bool((params.dice and naturals_decide(params.hit, params.roll_modifier))
+                or (params.rerolls and naturals_decide(reroll_hit, params.reroll_modifier)))
+
+
+def _hit_rules(naturals: bool, rerolled: bool) -> list[str]:
+    """The rules a hits claim rests on: the per-die chance and a side's hits (WOTR-HIT-8/9), the natural 1
+    and 6 where they change a die's chance (WOTR-HIT-4), the Leader re-roll where a die is re-rolled
+    (WOTR-HIT-6, WOTR-STR-5)."""
+    return (["WOTR-HIT-8", "WOTR-HIT-9"] + (["WOTR-HIT-4"] if naturals else [])
+            + (["WOTR-HIT-6", "WOTR-STR-5"] if rerolled else []))
 
 
 def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
@@ -590,11 +603,22 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
     typed = rnd in setup.effects  # typed card effects (`battle.cards`) in round r: in its roll's numbers
     named_now = bool(_named_cards(s, rnd))
     names = ", ".join(_named_cards(s, rnd)) or ("its typed card effects" if typed else "no Combat card")
-    rules = ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-6", "WOTR-STR-5"]
-    if _naturals_decide(setup.params(a["role"], setup.start[0] if a["role"] == "attacker" else setup.start[2], rnd)):
-        rules.insert(3, "WOTR-HIT-4")  # a natural 1 misses and a 6 hits whatever the modifier
-    if named_now or typed:  # the card of round r modifies its roll
-        rules += ["WOTR-CARD-2", "WOTR-CARD-7"]
+    rolled = {"naturals": False, "rerolled": False}  # over the rolls of round r from every position it starts from
+
+    def played(naturals: bool, rerolled: bool) -> None:
+        rolled["naturals"] |= naturals
+        rolled["rerolled"] |= rerolled
+
+    def rules_now() -> list[str]:
+        """WOTR-HIT-4 where a die's chance in round r depends on the natural 1 or 6 (the card's modifier
+        counted), the re-roll rules where a die is re-rolled in round r; the card rules with a card."""
+        return (["WOTR-ROUND-1"] + _hit_rules(rolled["naturals"], rolled["rerolled"])
+                + (["WOTR-CARD-2", "WOTR-CARD-7"] if named_now or typed else []) + extra)
+
+    extra: list[str] = []
+
+    def _rerolls_in(tallies) -> bool:
+        return any(n > 0 for n in round_marginals(tallies, a["role"])["rerolled"])
 
     def chance_at(tallies) -> Fraction:
         return sum((q for x, q in round_marginals(tallies, a["role"])["scored"].items() if test(x)), Fraction(0))
@@ -602,9 +626,13 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
     def chance_from(pos, pol: str) -> Fraction:
         """P(the hits claimed) in round r from the position ``pos`` = (a, pa, d, pd)."""
         if named_now:
-            return chance_at(_card_round_at(s, setup, plan, pos, rnd, pol).tallies)
+            cr = _card_round_at(s, setup, plan, pos, rnd, pol)
+            played(cr.naturals_decide(a["role"]), _rerolls_in(cr.tallies))
+            return chance_at(cr.tallies)
         units = pos[0] if a["role"] == "attacker" else pos[2]
-        return setup.params(a["role"], units, rnd).dist().prob(test)
+        params = setup.params(a["role"], units, rnd)
+        played(_naturals_decide(params), params.rerolls > 0)
+        return params.dist().prob(test)
 
     notes, verdicts, mixes, fought_any, undecided = [], [], [], False, []
     fractions = NoteFractions()  # a long chance in a note: its decimal, the exact value in `exact`
@@ -620,8 +648,9 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
             positions: list = []
             log = card_battle_odds(s, setup, plan, Policy.from_flags(s.flags, pol), positions=positions,
                                    marks=(rnd,)).log
-            for r, _, _, reach, tallies in positions:
+            for r, _, _, reach, tallies, cr in positions:
                 if r == rnd:
+                    played(cr.naturals_decide(a["role"]), _rerolls_in(tallies))
                     got = chance_at(tallies)
                     by_p[got] = by_p.get(got, Fraction(0)) + reach
         fought = sum(by_p.values(), Fraction(0))
@@ -685,17 +714,17 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
                              f"and the casualty choices decide how the positions mix (the chance given that round "
                              f"{rnd} is fought)")
             if choice:
-                rules.append("WOTR-CAS-12")
-            return Verdict(c, verdict, rules, notes=notes + [x for x in [fractions.footnote()] if x],
+                extra.append("WOTR-CAS-12")
+            return Verdict(c, verdict, rules_now(), notes=notes + [x for x in [fractions.footnote()] if x],
                            exact=fractions.kept)
     notes += undecided
     verdict = verdicts[0] if len(set(verdicts)) == 1 else None
     if len(set(verdicts)) > 1:
         notes.append("not decided: the casualty policies give different verdicts (WOTR-CAS-12)")
-        rules.append("WOTR-CAS-12")
+        extra.append("WOTR-CAS-12")
     if fractions.footnote():
         notes.append(fractions.footnote())
-    return Verdict(c, verdict, rules, notes=notes, exact=fractions.kept)
+    return Verdict(c, verdict, rules_now(), notes=notes, exact=fractions.kept)
 
 
 #: the most positions, and pairs of casualty results, :func:`_positions` follows with every casualty
@@ -1041,9 +1070,7 @@ def _card_check(s: Scenario, c: Claim, fractions: NoteFractions | None = None):
     role = c.args.get("role")
     if role is None:
         role = "attacker" if s.attacker.side == card.side else "defender"
-    rnd = c.args.get("round", 1)
-    if rnd < 1:
-        raise _err(s, c, f"round: a round number, 1 or more, not {rnd}")
+    rnd = c.args.get("round", 1)  # 1 or more (:func:`_check_args`, WOTR-ROUND-1)
     v = _verdict_of(s, c)
     setup = battle_setup(s, v.attacking)
     plan = s.card_plan or CardPlan()
