@@ -85,6 +85,19 @@ def example(game: str, name: str) -> Path:
     return path
 
 
+#: the options that bound a verb's listing (``--limit``, ``--max-list``): meaningless beside ``--count``
+LISTING_BOUNDS = ("limit", "max_list")
+
+
+def listing_bound_with_count(verb: registry.Verb, options: Mapping[str, Any]) -> str | None:
+    """The option bounding the listing (its ``dest``) that ``options`` give beside ``count``, which lists
+    nothing: such a pair is refused by every front end (never one of them silently ignored), or None."""
+    if not options.get("count"):
+        return None
+    declared = {o.dest for o in verb.options}
+    return next((d for d in LISTING_BOUNDS if d in declared and options.get(d) is not None), None)
+
+
 class Scenario:
     """A loaded scenario of one game; each verb the game answers is a method returning a report.
 
@@ -137,6 +150,11 @@ class Scenario:
         for o in v.options:
             if o.kwargs.get("required") and checked.get(o.dest, known.get(o.dest)) is None:
                 raise PycombatError(f"{verb}: {'/'.join(o.flags)} is required (the option {o.dest!r})")
+        bound = listing_bound_with_count(v, checked)
+        if bound is not None:
+            flag = next(f for f in by_dest[bound].flags if f.startswith("--"))
+            raise PycombatError(f"{flag} bounds the listing, and --count lists nothing (it prints only the "
+                                f"number): give one of {flag} and --count")
         return v.resolve_run()(self.model, **{**known, **checked})
 
     def enumerate(self, **options: Any) -> Report:

@@ -646,11 +646,20 @@ def _known_verb(verb: str) -> None:
 
 def _required_given(verb: str, options: Mapping[str, Any]) -> None:
     """Refuse, before any input is read, a batch that leaves out an option the verb requires in every game
-    (``tree``'s output file)."""
+    (``tree``'s output file), or gives ``count`` with an option bounding the listing it does not make."""
     from . import registry
+    from .api import listing_bound_with_count
 
     for g in registry.all_games():
         if verb in g.verbs:
+            try:
+                typed = _coerce(g.verb(verb), options)
+            except PycombatError:  # (a bad value is refused per input, by the game that reads it)
+                typed = {}
+            bound = listing_bound_with_count(g.verb(verb), typed)
+            if bound is not None:
+                raise PycombatError(f"--opt {bound} bounds the listing, and --opt count=true lists nothing (it "
+                                    f"prints only the number): give one of them")
             for o in g.verb(verb).options:
                 value = options.get(o.dest)
                 if o.kwargs.get("required") and value in (None, ""):

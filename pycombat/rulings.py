@@ -154,6 +154,19 @@ def _word(v: Any) -> str:
     return {True: "TRUE", False: "FALSE", None: "NOT DECIDED", "missing": "no verdict"}.get(v, str(v))
 
 
+def _set_explicitly(doc: Mapping[str, Any], verdict: Mapping[str, Any], name: str) -> str | None:
+    """Where flag ``name`` of a saved ruling was set explicitly when it was saved (its scenario's ``rules:``, or
+    a flag given with the question: the verdict's reading of it says who chose its value), or None when the
+    ruling read it at the default of the version that saved it."""
+    rules = doc["scenario"].get("rules") if isinstance(doc.get("scenario"), Mapping) else None
+    if isinstance(rules, Mapping) and name in rules:
+        return "in the scenario's rules:"
+    for row in verdict.get("readings") or ():
+        if isinstance(row, Mapping) and row.get("flag") == name and row.get("chosen_by") not in (None, "default"):
+            return "in the scenario's rules:" if row["chosen_by"] == "scenario" else "as a flag given with the question"
+    return None
+
+
 def recheck(doc: Mapping[str, Any], now: Sequence[Mapping[str, Any]], *, rule_text: Callable[[str], str | None],
             default_flags: Mapping[str, str], versions_now: Mapping[str, Any], file: str | None = None
             ) -> RecheckReport:
@@ -191,7 +204,13 @@ def recheck(doc: Mapping[str, Any], now: Sequence[Mapping[str, Any]], *, rule_te
             c.notes = texts
         for name, value in doc["flags"].items():
             if name in default_flags and default_flags[name] != value and name in (old.get("decided_by_flags") or {}):
-                c.notes.append(f"decided under {name}={value}, which is no longer the default ({default_flags[name]})")
+                given = _set_explicitly(doc, old, name)
+                if given is not None:  # chosen when it was saved: never the default it is compared with
+                    c.notes.append(f"decided under {name}={value}, set explicitly ({given}); the default is "
+                                   f"{default_flags[name]}")
+                else:  # the ruling read it at its default then: the default changed since
+                    c.notes.append(f"decided under {name}={value}, which is no longer the default "
+                                   f"({default_flags[name]})")
         c.notes += [f"the ruling holds no value of flag {name}: read at its default ({default_flags[name]})"
                     for name in unsaved]
         checks.append(c)

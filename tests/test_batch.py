@@ -264,6 +264,19 @@ def test_a_verb_no_game_has_is_refused_before_any_input(capsys):
         batch.run_batch([str(FILES[0])], "enumerat", out=io.StringIO(), workers=1)
 
 
+@pytest.mark.parametrize("bound", ["limit=2", "max_list=5"])
+def test_count_with_a_bound_on_the_listing_is_refused_before_any_input(capsys, bound):
+    """``--opt count=true`` lists nothing, so an option bounding the listing beside it would be ignored: the batch
+    is refused once, before any input is run, naming the option."""
+    code = main(["batch", str(FILES[0]), str(FILES[1]), "--verb", "enumerate", "--opt", "count=true",
+                 "--opt", bound, "--workers", "1"])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    assert captured.err.startswith(f"pycombat: --opt {bound.partition('=')[0]} bounds the listing")
+    lines, summary = _run([str(FILES[0])], options={"count": "true"}, workers=1)
+    assert summary.failed == 0 and "count" in lines[0]["result"]
+
+
 def test_a_local_pool_starts_no_more_workers_than_inputs():
     lines, summary = _run([str(FILES[1])], workers=2)
     assert len(lines) == 1 and summary.workers == 1 and summary.failed == 0

@@ -179,3 +179,25 @@ def test_readings_are_refused_on_a_saved_ruling_not_ignored(capsys, tmp_path):
     assert main(["verify", scenario, "--readings", "all", "--json"]) == 0
     claims = json.loads(capsys.readouterr().out)["claims"]
     assert claims and all("readings" in c for c in claims)
+
+
+def test_count_with_a_bound_on_the_listing_is_refused_not_ignored(capsys):
+    """``--count`` lists nothing, so ``--limit`` (and ``--max-list``) beside it would be ignored: refused, exit 2,
+    naming the option; ``--count`` alone still counts."""
+    import pycombat
+    from pycombat.errors import PycombatError
+
+    for bound in (["--limit", "3"], ["--max-list", "5"]):
+        assert main(["enumerate", WIND, "--count", *bound]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"pycombat: {bound[0]} ") and "--count" in err and "Traceback" not in err
+    assert run_json(capsys, WIND, "--count")["count"] == 288
+    for game, example in (("meccg", "wind_throne.yaml"), ("wotr", "helms_deep.yaml"),
+                          ("riftbound", "seed_example.yaml")):
+        scenario = pycombat.load(pycombat.example(game, example))
+        try:
+            scenario.run("enumerate", count=True, limit=2)
+        except PycombatError as exc:
+            assert str(exc).startswith("--limit ")
+        else:
+            raise AssertionError(f"{game}: enumerate count=True, limit=2 was run")

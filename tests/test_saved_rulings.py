@@ -119,3 +119,21 @@ def test_a_saved_ruling_given_to_another_verb_is_refused_as_one(saved, verb, cap
     assert main([verb, str(path)]) == 2
     err = capsys.readouterr().err
     assert f"is a saved ruling: only verify reads it (not {verb})" in err and "required" not in err
+
+
+@pytest.mark.parametrize("source, flags, claim, flag, where", [
+    ("examples/rulings/meccg/phase2_optional.yaml", {}, "seed-assignment", "site_barred_ally_strikes",
+     "in the scenario's rules:"),
+    ("examples/rulings/meccg/seed_strike_results.yaml", {"cancelled_strike_taps": "yes"}, "blackbole-no-tap",
+     "cancelled_strike_taps", "as a flag given with the question")])
+def test_a_flag_set_explicitly_is_not_called_a_former_default(tmp_path, source, flags, claim, flag, where):
+    """A verdict decided under a flag the ruling set itself (its scenario's rules:, or a flag given when it was
+    saved) says so on the re-check, never that the value "is no longer the default": it never was."""
+    out = tmp_path / "ruling.json"
+    api.save_ruling(ROOT / source, out, flags)
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    default = load_rulebook("meccg").defaults()[flag]
+    assert doc["flags"][flag] != default
+    check = next(c for c in api.recheck_ruling(out).checks if c.id == claim)
+    assert f"decided under {flag}={doc['flags'][flag]}, set explicitly ({where}); the default is {default}" in check.notes
+    assert not [n for n in check.notes if "no longer the default" in n]

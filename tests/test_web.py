@@ -57,6 +57,60 @@ def test_a_refused_request_names_its_field_and_the_closest_values(client, ask, p
     assert f"{ask['verb']}: {ask['verb']} " not in body["error"]  # the verb is not said twice
 
 
+def _accepted_by(game: str, field: str, verb: str) -> list[str]:
+    """What the registry and the rule digest say a request's field accepts: the verbs, a verb's options, a flag's
+    names or values."""
+    book = load_rulebook(game)
+    if field == "verb":
+        return list(registry.get(game).verbs)
+    if field.startswith("options."):
+        return [o.dest for o in registry.get(game).verb(verb).options]
+    name = field.partition(".")[2]
+    return [str(v) for v in book.flags[name].values] if name in book.flags else list(book.flags)
+
+
+@pytest.mark.parametrize("ask, field", [
+    ({"verb": "card"}, "verb"),
+    ({"verb": "enumerate", "options": {"xyzzy": 3}}, "options.xyzzy"),
+    ({"verb": "enumerate", "flags": {"phase2_assignment": 3}}, "flags.phase2_assignment"),
+    ({"verb": "enumerate", "flags": {"xyzzy": "x"}}, "flags.xyzzy"),
+])
+def test_a_refused_name_or_value_with_no_close_match_offers_every_accepted_one(client, ask, field):
+    """A request's verb, option name, flag name or flag value from a known set always comes back with
+    ``suggestions`` (the closest accepted values; none being close, every one) and ``accepted`` (every one)."""
+    r = client.post("/api/run", json={"text": WIND_TEXT, **ask})
+    assert r.status_code == 400, r.text
+    body = r.json()
+    want = _accepted_by("meccg", field, ask["verb"])
+    assert body["path"] == field and body["accepted"] == want and body["suggestions"] == want
+
+
+@pytest.mark.parametrize("endpoint", ["/api/run", "/api/validate"])
+@pytest.mark.parametrize("flags, field, closest", [
+    ({"phase2_assignment": "optinal"}, "flags.phase2_assignment", ["optional"]),
+    ({"weapon_max_ordr": "x"}, "flags.weapon_max_ordr", ["weapon_max_order"])])
+def test_a_refused_request_flag_is_worded_for_the_request(client, endpoint, flags, field, closest):
+    """A flag the request gives is refused as the request's field ``flags.NAME``, never as the CLI's
+    ``--flag NAME=VALUE``."""
+    r = client.post(endpoint, json={"text": WIND_TEXT, "verb": "enumerate", "flags": flags})
+    assert r.status_code == 400, r.text
+    body = r.json()
+    assert body["error"].startswith(f"pycombat: {field}: ") and "--flag" not in body["error"] + body["message"]
+    assert body["path"] == field and body["suggestions"] == closest
+    assert body["accepted"] == _accepted_by("meccg", field, "enumerate")
+
+
+def test_a_refusal_over_the_node_budget_reads_as_one_sentence_naming_the_option(client):
+    """A question refused for its ``max_nodes`` says which verb once, and names the request's option, not the
+    CLI's flag nor "the scenario"."""
+    r = client.post("/api/run", json={"text": WIND_TEXT, "verb": "optimize", "options": {"max_nodes": 10}})
+    assert r.status_code == 413, r.text
+    error = r.json()["error"]
+    assert error.startswith("pycombat: optimize: the game tree ")
+    assert "the scenario" not in error and "--max-nodes" not in error and "optimize: optimize" not in error
+    assert "options.max_nodes=10" in error
+
+
 @pytest.fixture(scope="module")
 def client():
     with starlette_testclient.TestClient(create_app()) as c:
@@ -272,6 +326,71 @@ def test_a_tree_too_large_to_draw_still_comes_whole_as_graphml(client, tmp_path)
     assert body["files"]["graphml"].count("<node ") == out.read_text(encoding="utf-8").count("<node ") > 300
 
 
+def _tree_runs(monkeypatch, game, example, options):
+    """The answer of the page's worker to a ``tree`` question, and how many times it ran the verb."""
+    from pycombat import api
+    from pycombat.web.app import run_work
+
+    calls = []
+    real = api.Scenario.run
+
+    def counted(self, verb, **kw):
+        calls.append(verb)
+        return real(self, verb, **kw)
+
+    monkeypatch.setattr(api.Scenario, "run", counted)
+    text = pycombat.example(game, example).read_text(encoding="utf-8")
+    answer = run_work(lambda n: None, text, "tree", {"output": True, **options}, {}, 2_000_000)
+    return answer, calls
+
+
+@pytest.mark.parametrize("game, example, options", [
+    ("meccg", "two_on_two.yaml", {"depth": 1}), ("riftbound", "seed_example.yaml", {}),
+    ("wotr", "helms_deep.yaml", {"depth": 1}), ("riftbound", "showdown_hands.yaml", {})])
+def test_a_tree_answer_solves_the_tree_once(monkeypatch, game, example, options):
+    """The page's tree answer (drawing and GraphML, or the GraphML alone) comes from one run of the verb."""
+    answer, calls = _tree_runs(monkeypatch, game, example, options)
+    assert answer[0] == "done" and "graphml" in answer[1]["files"]
+    assert calls == ["tree"]
+
+
+@pytest.mark.parametrize("game, example, options", [
+    ("meccg", "two_on_two.yaml", {"depth": 1}), ("meccg", "wind_throne.yaml", {"depth": 1}),
+    ("riftbound", "seed_example.yaml", {}), ("wotr", "helms_deep.yaml", {"depth": 1})])
+def test_the_pages_drawing_is_the_clis_dot(monkeypatch, tmp_path, game, example, options):
+    """The drawing made from the page's GraphML is the DOT the CLI's ``tree -o FILE.dot`` writes (nodes, edges,
+    values, probabilities and the principal line), the movers named as the game names them (the GraphML carries
+    the names); and its GraphML is the CLI's."""
+    movers = {"meccg": ("defender", "attacker"), "wotr": ("attacker", "defender"),
+              "riftbound": ("attacker", "defender")}[game]
+    answer, _ = _tree_runs(monkeypatch, game, example, options)
+    out = tmp_path / "tree.dot"
+    pycombat.load(pycombat.example(game, example)).run("tree", output=str(out), **options)
+    cli = out.read_text(encoding="utf-8")
+    assert answer[1]["files"]["dot"] == cli and any(f'label="{name}: ' in cli for name in movers)
+    assert 'label="player 0: ' not in cli and 'label="player 1: ' not in cli
+    gml = tmp_path / "tree.graphml"
+    pycombat.load(pycombat.example(game, example)).run("tree", output=str(gml), **options)
+    assert answer[1]["files"]["graphml"] == gml.read_text(encoding="utf-8")
+
+
+def test_a_tree_too_large_to_draw_is_explained_in_the_pages_words(monkeypatch, tmp_path):
+    """Past the drawing's limit the page says which depth would fit (its depth option) and offers its own GraphML
+    download, not the CLI's ``-o FILE.graphml``; the depth named is the one the CLI names."""
+    import re
+
+    answer, _ = _tree_runs(monkeypatch, "riftbound", "showdown_hands.yaml", {})
+    why = answer[1]["drawing"]
+    assert "-o " not in why and "--depth" not in why and "download the GraphML" in why
+    try:
+        pycombat.load(pycombat.example("riftbound", "showdown_hands.yaml")).run("tree", output=str(tmp_path / "t.dot"))
+    except PycombatError as exc:
+        cli_depth = re.search(r"--depth (\d+)", str(exc)).group(1)
+    else:
+        raise AssertionError("the CLI draws a tree the page refuses")
+    assert f"set the depth option to {cli_depth} " in why
+
+
 @pytest.mark.parametrize("game, example", [("meccg", "two_on_two.yaml"), ("riftbound", "seed_example.yaml"),
                                            ("wotr", "skirmish.yaml")])
 def test_a_scenario_without_claims_is_refused_alike_in_every_game(client, game, example):
@@ -315,14 +434,15 @@ def test_verify_shows_the_readings_side_by_side(client):
         else:
             assert all(c.get("readings") for c in got)
     r = _run(client, "verify", text=text, options={"readings": "most"})
-    assert r.status_code == 400 and "--readings" in r.json()["error"]
+    assert r.status_code == 400 and "options.readings: 'most' is not one of" in r.json()["error"]
+    assert r.json()["path"] == "options.readings" and r.json()["accepted"] == list(READINGS)
     r = _run(client, "enumerate", text=text, options={"readings": "all"})
     assert r.status_code == 400 and "has no option 'readings'" in r.json()["error"]
 
 
 @pytest.mark.parametrize("ask, status, expect", [
     ({"verb": "fly"}, 400, "fly is not available for meccg"),
-    ({"verb": "enumerate", "options": {"limit": 0}}, 400, "--limit: must be at least 1"),
+    ({"verb": "enumerate", "options": {"limit": 0}}, 400, "options.limit: must be at least 1"),
     ({"verb": "enumerate", "options": {"limit": "many"}}, 400, "not a whole number"),
     ({"verb": "enumerate", "options": {"side": "attacker"}}, 400, "has no option 'side'"),
     ({"verb": "enumerate", "options": {"count": "yes"}}, 400, "must be true or false"),
@@ -333,7 +453,9 @@ def test_verify_shows_the_readings_side_by_side(client):
     ({}, 400, "verb"),
     ({"verb": "optimize", "options": {"max_nodes": 10}}, 413, ""),
     ({"verb": "optimize", "options": {"max_nodes": 10 ** 9}}, 413, "node budget"),
-    ({"verb": "tree", "options": {"depth": 6, "max_nodes": 10}}, 413, "--max-nodes"),
+    ({"verb": "tree", "options": {"depth": 6, "max_nodes": 10}}, 413, "options.max_nodes=10"),
+    ({"verb": "enumerate", "options": {"count": True, "limit": 3}}, 400, "options.limit bounds the listing"),
+    ({"verb": "enumerate", "options": {"count": True, "max_list": 3}}, 400, "options.max_list bounds the listing"),
     ({"verb": 5}, 400, "verb: the verb to run must be text, not a number"),
 ])
 def test_run_refuses_bad_requests(client, ask, status, expect):
@@ -365,7 +487,7 @@ def test_time_budget_stops_a_long_solve():
     # here far above the estimate's time, so a busy machine gives the same answer)
     with starlette_testclient.TestClient(create_app(Settings(timeout=120))) as c:
         r = _run(c, "optimize", text=LONG_TEXT)
-        assert r.status_code == 413 and "--max-work" in r.json()["error"], r.json()
+        assert r.status_code == 413 and "options.max_work=" in r.json()["error"], r.json()
     with starlette_testclient.TestClient(create_app(Settings(timeout=0.5))) as c:
         t0 = time.monotonic()
         r = _run(c, "optimize", text=LONG_TEXT, options={"max_work": 10_000_000})  # solved: seconds

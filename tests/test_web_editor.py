@@ -236,6 +236,22 @@ def test_an_existing_key_is_refused(client):
     assert r.status_code == 400 and "already has 'Rohan'" in r.json()["error"]
 
 
+@pytest.mark.parametrize("key", [" max_rounds", "max_rounds ", "\tmax_rounds\n"])
+def test_an_existing_key_padded_with_spaces_is_refused_not_overwritten(client, key):
+    text = ("game: wotr\ntitle: t\npolitics: {Sauron: at_war, Gondor: at_war}\n"
+            "attacker: {region: Ash Mountains, units: {Sauron: {regulars: 3}}}\n"
+            "defender: {region: Dagorlad, units: {Gondor: {regulars: 2}}}\nrules: {max_rounds: 2}\n")
+    r = client.post("/api/edit", json={"text": text, "op": "add", "path": "rules", "key": key, "value": 7})
+    assert r.status_code == 400, r.text
+    assert "already has 'max_rounds'" in r.json()["error"] and r.json()["path"] == "rules.max_rounds"
+
+
+def test_a_padded_new_key_is_added_without_its_spaces(client):
+    out = _edit(client, HELMS_TEXT, op="add", path="defender.units", key="  Dwarves ")
+    units = yaml.safe_load(out)["defender"]["units"]
+    assert "Dwarves" in units and not any(k != k.strip() for k in units)
+
+
 def test_oversized_edit_is_refused(client):
     r = client.post("/api/edit", json={"text": "game: meccg\n# " + "x" * MAX_BODY, "op": "append", "path": "a"})
     assert r.status_code == 413

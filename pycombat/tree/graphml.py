@@ -249,8 +249,10 @@ class _GraphmlWriter:
         if len(self.buf) > 4096:
             self._flush()
 
-    def close(self, root: int, num_players: int, transpositions: int, merged_edges: int, solved: bool) -> None:
-        values = (str(root), num_players, transpositions, merged_edges, "true" if solved else "false")
+    def close(self, root: int, num_players: int, transpositions: int, merged_edges: int, solved: bool,
+              player_names: Sequence[str] | None = None) -> None:
+        names = _player_names(num_players, player_names)
+        values = (str(root), num_players, transpositions, merged_edges, "true" if solved else "false", names)
         for i, v in enumerate(values):
             self.buf.append(f'    <data key="g{i}">{_xml_text(v)}</data>\n')
         self.buf.append("  </graph>\n</graphml>\n")
@@ -261,10 +263,17 @@ class _GraphmlWriter:
 
 
 _GRAPH_KEYS = (("root", "string"), ("num_players", "int"), ("transpositions", "int"), ("merged_edges", "int"),
-               ("solved", "boolean"))
+               ("solved", "boolean"), ("player_names", "string"))
 
 
-def to_graphml(tree: GameTree, path: str | Path) -> Path:
+def _player_names(num_players: int, names: Sequence[str] | None) -> str:
+    """The movers' names, comma-separated in player order (``player_names``: the game's, e.g. "attacker,defender";
+    "player 0,player 1" when it names none)."""
+    got = list(names or [])
+    return ",".join(got[i] if i < len(got) else f"player {i}" for i in range(num_players))
+
+
+def to_graphml(tree: GameTree, path: str | Path, *, player_names: Sequence[str] | None = None) -> Path:
     """Write the tree as GraphML with scalar attributes only, streamed (no XML tree in memory).
 
     Fractions become ``"n/d"`` strings with a float ``*_float`` companion; tuples are split
@@ -282,13 +291,14 @@ def to_graphml(tree: GameTree, path: str | Path) -> Path:
     except BaseException:
         w.out.close()
         raise
-    w.close(tree.root, tree.num_players, tree.transpositions, tree.merged_edges, tree.solved)
+    w.close(tree.root, tree.num_players, tree.transpositions, tree.merged_edges, tree.solved, player_names)
     return Path(path)
 
 
 @pausing
 def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT_MAX_NODES,
-                  progress: Callable[[int], Any] | None = None) -> tuple[TreeStats, tuple[Fraction, ...]]:
+                  progress: Callable[[int], Any] | None = None,
+                  player_names: Sequence[str] | None = None) -> tuple[TreeStats, tuple[Fraction, ...]]:
     """The solved game tree of ``root`` written as GraphML without building the graph.
 
     Makes every state once, breadth first (:func:`~pycombat.tree.sweep.sweep`: the node numbering
@@ -352,7 +362,7 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
         raise
     nodes = len(moves)
     transpositions = sw.edges - (nodes - 1)
-    w.close(0, n, transpositions, sw.merged_edges, True)
+    w.close(0, n, transpositions, sw.merged_edges, True, player_names)
     stats = TreeStats(nodes=nodes, edges=sw.edges, decision=kinds[DECISION], chance=kinds[CHANCE_NODE],
                       terminal=kinds[TERMINAL_NODE], cut=0, transpositions=transpositions,
                       merged_edges=sw.merged_edges, depth=max(depths), longest_line=sw.longest_line)

@@ -57,7 +57,7 @@ def export(root: GameState, output: str | Path, *, depth: int | None = None, max
     out = export_path(output)
     kind = out.suffix.lower()
     if kind == ".graphml" and depth is None:  # streamed: no graph in memory
-        return write_graphml(root, out, max_nodes=max_nodes, progress=progress)
+        return write_graphml(root, out, max_nodes=max_nodes, progress=progress, player_names=player_names)
     if kind in (".dot", ".png") and max_nodes > DRAW_MAX_NODES:
         # a drawing holds at most DRAW_MAX_NODES nodes: bound the build by that, not by --max-nodes,
         # so that a huge tree is refused at once, with the --depth that would fit
@@ -71,7 +71,7 @@ def export(root: GameState, output: str | Path, *, depth: int | None = None, max
                            value_of=value_of if depth is not None else None)
     value = solve(built) if depth is None else built.graph.nodes[built.root].get("value")
     if kind == ".graphml":
-        to_graphml(built, out)
+        to_graphml(built, out, player_names=player_names)
     elif kind == ".dot":
         to_dot(built, out, player_names=player_names)
     else:

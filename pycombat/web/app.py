@@ -7,7 +7,10 @@ which is what gives the CLI's one-line messages with the field path. uvicorn is 
 both recommend; Starlette's ``TestClient`` (httpx) drives the tests.
 
 Endpoints (all JSON; errors are ``{"error": "pycombat: <the CLI's one-line message>", "path",
-"message", "suggestions", "line"}``):
+"message", "suggestions", "accepted", "line"}``, worded for the request: its fields ``options.NAME`` and
+``flags.NAME``, not the CLI's ``--max-nodes`` or ``--flag NAME=VALUE``; a refused verb, option or flag
+name or value carries ``accepted``, every value the field takes, and ``suggestions``, the closest of them
+or, none being close, all):
 
 ========================================  =====================================================
 ``GET  /api/games``                       games, verbs, options with defaults, flags, examples
@@ -32,7 +35,8 @@ Endpoints (all JSON; errors are ``{"error": "pycombat: <the CLI's one-line messa
 
 Scenarios come only as text in a request body (YAML safe-loaded, JSON), never as a path; options
 that name files (``--output``, ``--plot``) are set by the server to a private temporary folder and
-what they write comes back in the answer (the tree as SVG, DOT and GraphML, plots as PNG).
+what they write comes back in the answer (the tree as SVG, DOT and GraphML, plots as PNG; the tree is
+solved once, written as GraphML, and drawn from that file: :mod:`pycombat.web.drawing`).
 HTTP statuses: 400 the input is wrong; 413 the request or the question is too large; 429 every
 worker is busy; 504 the time budget ran out; 499 cancelled.
 """
@@ -66,6 +70,7 @@ from ..errors import PycombatError, ScenarioError, TooLargeError, UnknownNameErr
 from ..report import jsonable
 from ..scenario import parse_document
 from ..verdicts import READINGS, readings_shown
+from .drawing import dot_of_graphml, too_large
 from .jobs import Busy, Jobs
 
 #: largest request body accepted (bytes): a scenario is a few kilobytes
@@ -119,6 +124,81 @@ def error_body(exc: PycombatError, text: str | None = None) -> tuple[int, dict]:
             line = int(m.group(1))
         body["line"] = line
     return (413 if isinstance(exc, TooLargeError) else 400), body
+
+
+def accepted_values(exc: PycombatError, game: str | None, verb: registry.Verb | None = None) -> list[str] | None:
+    """Every value the field a refusal is about accepts, when it takes one of a known, short set: the request's
+    verb (the game's verbs), an option name (the verb's options), an option's value (its choices), a flag's name
+    (the game's flags) or a flag's value (the flag's values); None for any other refusal (a card name of the
+    shipped data has thousands)."""
+    if isinstance(exc, UnknownOptionError):
+        if verb is None:
+            return None
+        return list(verb.defaults()) + (["readings"] if verb.name == "verify" else [])
+    if not isinstance(exc, ScenarioError) or not isinstance(game, str) or game not in registry.names():
+        return None
+    path = exc.path or (f"flags.{exc.flag}" if exc.flag else "")
+    if path == "options.readings":
+        return list(READINGS)
+    if path.startswith("options.") and verb is not None:  # an option taking one of a few values
+        opt = next((o for o in verb.options if o.dest == path.partition(".")[2]), None)
+        return [str(c) for c in opt.kwargs["choices"]] if opt is not None and opt.kwargs.get("choices") else None
+    if path == "verb":
+        return list(registry.get(game).verbs)
+    m = re.fullmatch(r"(?:flags|rules)\.([^.\[\]]+)", path)
+    if m is None:
+        return None
+    from ..rulebook import load_rulebook
+
+    try:
+        book = load_rulebook(game)
+    except (PycombatError, OSError, ValueError):
+        return None
+    flag = book.flags.get(m.group(1))
+    return list(book.flags) if flag is None else [str(v) for v in flag.values]
+
+
+def request_error(exc: PycombatError, text: str | None, *, game: str | None, verb: registry.Verb | None = None,
+                  flags: dict[str, str] | None = None) -> tuple[int, dict]:
+    """:func:`error_body` of a refusal of a web request, worded for the request: a flag the request gives is
+    its field ``flags.NAME`` (not the CLI's ``--flag NAME=VALUE``), and a refusal of a name or value from a
+    known set always carries ``suggestions`` (the closest accepted values, else every one) and ``accepted``
+    (every one)."""
+    status, body = error_body(exc, text)
+    if isinstance(exc, ScenarioError) and exc.flag and not exc.path:
+        given = (flags or {}).get(exc.flag)
+        head = f"--flag {exc.flag}={given}: " if given is not None else None
+        inner = exc.message[len(head):] if head and exc.message.startswith(head) else \
+            re.sub(r"^--flag \S+?=.*?: ", "", exc.message, count=1)
+        field = f"flags.{exc.flag}"
+        body.update(error=f"pycombat: {tidy(f'{field}: {inner}')}", message=inner, path=field)
+    accepted = accepted_values(exc, game, verb)
+    if accepted is not None:
+        body["suggestions"] = list(body.get("suggestions") or []) or accepted
+        body["accepted"] = accepted
+    return status, body
+
+
+def for_request(message: str, verb: registry.Verb | None, verb_name: str, *, prefixed: bool = True) -> str:
+    """A refusal of the page's question in the request's words: prefixed by the verb once (never "the scenario:
+    optimize: ..."; none without ``prefixed``), and the verb's options named as the request's fields
+    (``options.max_nodes=10``, not ``--max-nodes 10``).
+
+    >>> v = registry.get("meccg").verb("optimize")
+    >>> for_request("the scenario: optimize: more than --max-nodes 10; raise --max-nodes", v, "optimize")
+    'optimize: more than options.max_nodes=10; raise options.max_nodes'
+    """
+    m = re.match(rf"(?:(?:the scenario|{re.escape(LABEL)}): )?(?:{re.escape(verb_name)}: )?", message)
+    rest = message[m.end():] if m else message
+    if verb is not None:
+        for opt in verb.options:
+            for flag in sorted((f for f in opt.flags if f.startswith("-")), key=len, reverse=True):
+                field = f"options.{opt.dest}"
+                rest = re.sub(rf"(?<![\w-]){re.escape(flag)}(?![\w-])(?: (\d[\d,]*))?",
+                              lambda mm, field=field: field + (f"={mm.group(1)}" if mm.group(1) else ""), rest)
+    if not prefixed or rest.startswith(f"{verb_name} "):
+        return rest
+    return f"{verb_name}: {rest}"
 
 
 def line_of(text: str, path: str) -> int | None:
@@ -308,7 +388,6 @@ def coerce_options(verb: registry.Verb, given: Any, max_nodes: int) -> tuple[dic
         if opt is None:
             options[dest] = value  # refused by the API with the options it knows
             continue
-        flag = "/".join(opt.flags)
         if is_path_option(opt):
             if value:
                 wanted[dest] = _formats(opt)
@@ -318,7 +397,7 @@ def coerce_options(verb: registry.Verb, given: Any, max_nodes: int) -> tuple[dic
             continue
         if kw.get("action") == "store_true":
             if not isinstance(value, bool):
-                raise ScenarioError(f"{flag}: must be true or false", path=f"options.{dest}")
+                raise ScenarioError("must be true or false", path=f"options.{dest}")
             options[dest] = value
             continue
         if kw.get("action") == "append":
@@ -330,11 +409,11 @@ def coerce_options(verb: registry.Verb, given: Any, max_nodes: int) -> tuple[dic
             try:
                 value = typ(str(value))
             except (argparse.ArgumentTypeError, ValueError, TypeError) as exc:
-                raise ScenarioError(f"{flag}: {exc}", path=f"options.{dest}") from None
+                raise ScenarioError(str(exc), path=f"options.{dest}") from None
         else:
             value = str(value)
         if kw.get("choices") and value not in kw["choices"]:
-            raise ScenarioError(f"{flag}: {value!r} is not one of {', '.join(map(str, kw['choices']))}",
+            raise ScenarioError(f"{value!r} is not one of {', '.join(map(str, kw['choices']))}",
                                 path=f"options.{dest}")
         options[dest] = value
     for opt in verb.options:
@@ -411,7 +490,7 @@ def option_named(verb: registry.Verb, message: str) -> str | None:
 
 def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_nodes: int) -> tuple:
     """Run a verb on a scenario's text (in the worker); the message for the server."""
-    verb = None
+    verb = scenario = data = None
     try:
         data = parse_document(text, label=LABEL)
         scenario = api.load(data, flags or {})
@@ -424,7 +503,7 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
             options = dict(options)
             readings = options.pop("readings") or "deciding"
             if readings not in READINGS:
-                raise ScenarioError(f"--readings: {str(readings)[:40]!r} is not one of {', '.join(READINGS)}",
+                raise ScenarioError(f"{str(readings)[:40]!r} is not one of {', '.join(READINGS)}",
                                     path="options.readings")
         opts, wanted = coerce_options(verb, options, max_nodes)
         if verb.progress:
@@ -438,21 +517,20 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
                 opts[dest] = str(Path(tmp) / f"{dest}.{(formats or ['png'])[0]}")
             report = None
             if outputs:
+                # the tree is made and solved once: written as GraphML (which has no size limit), and the
+                # drawing (DOT, SVG) made from that file when it fits one (pycombat.web.drawing)
                 dest, formats = next(iter(outputs.items()))
-                texts = {}
-                kinds = [f for f in ("dot", "graphml") if f in formats] or formats[:1]
-                for fmt in kinds:
-                    out = Path(tmp) / f"tree.{fmt}"
-                    try:
-                        report = scenario.run(verb_name, **{**opts, dest: str(out)})
-                    except TooLargeError as exc:
-                        if fmt != "dot" or "graphml" not in kinds:
-                            raise
-                        # a tree too large to draw is still written whole as GraphML, which has no limit
-                        extra["drawing"] = _scrub(str(exc), tmp + "/")
-                        continue
-                    if out.is_file():
-                        texts[fmt] = out.read_text(encoding="utf-8", errors="replace")
+                fmt = "graphml" if "graphml" in formats else formats[0]
+                out = Path(tmp) / f"tree.{fmt}"
+                report = scenario.run(verb_name, **{**opts, dest: str(out)})
+                texts = {fmt: out.read_text(encoding="utf-8", errors="replace")} if out.is_file() else {}
+                if fmt == "graphml" and "dot" in formats and fmt in texts:
+                    why = too_large(texts[fmt], opts.get("depth"))
+                    if why is not None:
+                        extra["drawing"] = why
+                    else:
+                        dot_of_graphml(out, Path(tmp) / "tree.dot")
+                        texts = {"dot": (Path(tmp) / "tree.dot").read_text(encoding="utf-8"), **texts}
                 if "dot" in texts:
                     svg = _svg(Path(tmp) / "tree.dot", 30)
                     if svg is not None:
@@ -476,15 +554,18 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
             result.pop("scenario", None)
         return ("done", {"result": result, "exit_code": report.exit_code, **extra})
     except PycombatError as exc:
-        status, body = error_body(exc, text)
+        game = scenario.game if scenario is not None else (data.get("game") if isinstance(data, dict) else None)
+        status, body = request_error(exc, text, game=game, verb=verb, flags=flags)
         if body.get("path") is None and verb is not None:  # a refused option value: the request's field
             dest = option_named(verb, str(exc))
             if dest is not None:
-                body.update(path=f"options.{dest}", message=tidy(str(exc)))
-        if not isinstance(exc, (ScenarioError, UnknownOptionError)) and not str(exc).startswith("--") \
-                and f"{verb_name}: " not in str(exc)[:120]:
-            # as the CLI says it ("FILE: verb: ..."): which question was refused
-            body["error"] = "pycombat: " + tidy(f"{verb_name}: {exc}")
+                body["path"] = f"options.{dest}"
+        if not isinstance(exc, ScenarioError) or (exc.path or "").startswith("options."):
+            # the question refused, in the request's words: which verb, which option (options.NAME)
+            body["error"] = "pycombat: " + tidy(for_request(str(exc), verb, verb_name))
+            if str(body.get("path") or "").startswith("options."):
+                body["message"] = tidy(for_request(exc.message if isinstance(exc, ScenarioError) else str(exc),
+                                                   verb, verb_name, prefixed=False))
         return ("error", status, body)
 
 
@@ -680,11 +761,12 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         flags = _flags(data.get("flags"))
 
         def check():
+            doc = None
             try:
                 doc = parse_document(text, label=LABEL)
                 s = api.load(doc, flags)
             except PycombatError as exc:
-                return error_body(exc, text)
+                return request_error(exc, text, game=doc.get("game") if isinstance(doc, dict) else None, flags=flags)
             return 200, {"ok": True, "game": s.game, "title": s.title, "flags": s.flags, "verbs": s.verbs}
 
         status, body = await run_in_threadpool(check)

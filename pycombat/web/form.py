@@ -423,6 +423,7 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
         else:
             if not isinstance(key, str) or not key.strip():
                 raise ScenarioError("the key to add is required", path=path)
+            key = key.strip()  # the key as stored: " max_rounds" is the key max_rounds, checked as such
             if current is None:
                 current = {}
             if not isinstance(current, dict):
@@ -431,8 +432,8 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
                 raise ScenarioError(f"already has {key!r}", path=f"{path}.{key}")
             parent[last] = current
             if value is None:
-                value = _accepted_value(doc, current, key.strip(), f"{path}.{key.strip()}", item, root, first_name)
-            current[key.strip()] = value
+                value = _accepted_value(doc, current, key, f"{path}.{key}", item, root, first_name)
+            current[key] = value
         parent[last] = current
     elif op == "move":
         parent, last, _ = _walk_to(doc, root, steps, create=False, path=path)

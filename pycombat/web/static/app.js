@@ -825,7 +825,7 @@ function renderResult(data) {
     } else if (data.files.dot) {
       head.push(el("div", {class: "dim"}, "(Graphviz's dot is not installed on the server: no picture; download the DOT)"));
     } else if (data.drawing) {  // a tree too large to draw: the GraphML holds all of it
-      head.push(el("div", {class: "dim", id: "tree-drawing"}, `(no picture: ${data.drawing}; download the GraphML for the whole tree)`));
+      head.push(el("div", {class: "dim", id: "tree-drawing"}, `(no picture: ${data.drawing})`));
     }
     head.push(el("div", {}, ...Object.entries(data.files).map(([fmt, text]) => el("button", {
       type: "button", id: `download-${fmt}`,
