@@ -50,8 +50,10 @@ UNITS = [r for r in json.loads((DATA / "units.json").read_text())["records"]
          # (a unit token played anywhere counts for "each token unit you control": acting too)
          and not any((e.get("effect") in (r.get("combat_effects") or ()) or e.get("effect") == "create_unit_token")
                      and not ((e.get("activated") and e.get("speed") == "normal")
+                              # (what "At the start of your Beginning Phase" gives a unit "this turn" lasts
+                              # through a combat on its player's turn: acting too, RB-CARD-9)
                               or e.get("trigger") in ("When you play me", "When you play me to a battlefield",
-                                                      "When I hold", "At the start of your Beginning Phase",
+                                                      "When I hold",
                                                       "When I conquer", "When I'm played and when I conquer",
                                                       "When you play me or when I conquer",
                                                       "When you play me or when I score",

@@ -236,7 +236,10 @@ def test_the_line_of_play_is_one_verify_accepts():
 
 
 def test_the_attacker_states_first_and_the_defender_knows_his_choice():
-    doc = _doc(["Leona - Determined"], ["Ahri - Inquisitive", "Sharkling"], [], [])
+    # (a second attacker, so that Ahri's "an enemy unit here" is a choice: alone, Leona would be its only target,
+    # RB-CARD-1, and Ahri's trigger would resolve on her by itself: test_trigger_single_target.py)
+    doc = _doc(["Leona - Determined", {"name": "A2", "custom": True, "might": 2}], ["Ahri - Inquisitive", "Sharkling"],
+               [], [])
     report = verbs.optimize(scenario_from_dict(doc))
     first, second = report.solution.decisions[0][1], report.solution.decisions[1][1]
     assert first.player == 0 and second.player == 1
@@ -394,9 +397,12 @@ def test_respond_entries_read_as_the_rules_say():
              {"play": "Unyielding Spirit", "by": "defender", "respond": True}], "showdown[2].respond", "right after"),
            ([{"play": "Unyielding Spirit", "by": "defender", "respond": True}], "showdown[0].respond",
             "none is on the chain")]
+    # (with two enemy units the Corsair's "an enemy unit here" is a choice, not stated in the last case: no trigger is on
+    # the chain; with Sharkling alone it would be its only target and resolve by itself, RB-CARD-1)
+    two = {**plain, "defender": {"player": "Bo", "units": ["Sharkling", "Stalwart Poro"]}}
     for showdown, path, text in bad:
         with pytest.raises(ScenarioError, match=text) as err:
-            play_showdown(scenario_from_dict({**plain, "showdown": showdown}))
+            play_showdown(scenario_from_dict({**two, "showdown": showdown}))
         assert err.value.path == path
 
 

@@ -25,7 +25,10 @@ UNITS = [r for r in json.loads(DATA.read_text())["records"] if r.get("might") is
 #: the unit clauses the project's overlay structures (a record with `not_modelled` leaves its clause unread, named
 #: with that reason)
 STRUCTURED = {c for o in overlay() if o.get("kind") == "unit" and o.get("effects") for c in clauses_of(o)}
-NEVER_HERE = {"When you play me", "When you play me to a battlefield", "When I hold", "At the start of your Beginning Phase",
+#: (what "At the start of your Beginning Phase" gives the unit itself "this turn" lasts through a combat on its
+#: player's turn: named when the scenario does not state it, RB-CARD-9: tests/riftbound/test_turn_start_effects.py)
+TURN_START = "At the start of your Beginning Phase"
+NEVER_HERE = {"When you play me", "When you play me to a battlefield", "When I hold",
               # a unit already in play is not played again: its play triggers fire only as it is played (RB-CARD-16)
               "When you play me from face down", "When you play me from face down on your turn",
               "When I conquer", "When I'm played and when I conquer",
@@ -110,6 +113,8 @@ def _acting(r: dict, role: str) -> list[dict]:
         if e.get("trigger") == "When I die (Deathknell)" and (e.get("target") or {}).get("count") == 1:
             continue  # its target stated by a `when: dies` entry (RB-CARD-19): tests/riftbound/test_units_read_more.py
         t = e.get("trigger")
+        if t == TURN_START and not (e.get("duration") == "this_turn" and e.get("target") == {"ref": "self"}):
+            continue  # what it does happens at the turn's start, and does not last on the unit
         if t in NEVER_HERE or (t in ("When I attack", "When you play me or I attack") and role == "defender") \
                 or (t == "When I defend" and role == "attacker"):
             continue
@@ -139,6 +144,22 @@ def _needs_choice(e: dict) -> bool:
     return bool(e.get("mode_option") or e.get("optional") and not none
                 or e.get("condition") not in (None, *BOARD_READ) or e.get("split")
                 or (t and t.get("ref") != "self" and t.get("count") != "all" and not none))
+
+
+def _one_enemy_here(triggers: list[dict]) -> bool:
+    """RB-CARD-10 with RB-CARD-1, from the rule: the trigger's only choice is one enemy unit (here, or at a battlefield),
+    every part choosing that same unit, with no "you may", cost, option, split or condition the board does not
+    decide: on a board where one enemy unit (with no [Deflect]) stands against the unit, that unit is the only one it
+    may choose, and the trigger resolves on it by itself."""
+    choosing = [e for e in triggers if (e.get("target") or {}).get("ref") != "self"
+                and (e.get("target") or {}).get("count") != "all"]
+    if not choosing or any(e.get("mode_option") or e.get("optional") or e.get("split") or e.get("cost")
+                           or e.get("condition") not in (None, *BOARD_READ) for e in triggers):
+        return False
+    t = choosing[0].get("target") or {}
+    return all(e.get("target") == t for e in choosing) and t.get("count") == 1 and t.get("side") == "enemy" \
+        and set(t) <= {"count", "side", "kind", "location"} and t.get("kind") in (None, "unit") \
+        and t.get("location") in (None, "same_location", "battlefield")
 
 
 def _ability_read(e: dict) -> bool:
@@ -257,7 +278,9 @@ def test_every_unit_ability_that_could_act_is_named(role):
         triggers = [e for e in acting if role in COMBAT_TRIGGERS.get(e.get("trigger"), ())]
         # the attacker moved in: its move triggers resolve before the showdown (RB-CARD-10, RB-COMB-2), or are named
         moves = [e for e in acting if role == "attacker" and e.get("trigger") in MOVE_TRIGGERS]
-        kinds = {(e.get("trigger"), e.get("effect")) for e in acting if e not in triggers and e not in moves}
+        # (a turn-start ability giving the unit Might and a keyword is one ability)
+        kinds = {(e.get("trigger"), None if e.get("trigger") == TURN_START else e.get("effect"))
+                 for e in acting if e not in triggers and e not in moves}
         if moves and not any(u["what"].startswith(("its move trigger", "ability " + moves[0]["trigger"]))
                              for u in ours) and not any("ability resolves" in ln.text for ln in sd.lines):
             missed.append((r["name"], "move trigger neither named nor resolved", moves))
@@ -276,7 +299,8 @@ def test_every_unit_ability_that_could_act_is_named(role):
             missed.append((r["name"], kinds, said))
         # RB-CARD-10: a combat trigger that needs the player's choice is named; one that needs none resolves
         if triggers:
-            if any(_needs_choice(e) for e in triggers):
+            # (the board has one enemy unit, Stalwart Poro: a trigger that must choose one enemy unit has no choice)
+            if any(_needs_choice(e) for e in triggers) and not _one_enemy_here(triggers):
                 if not any(u["what"].startswith("its combat trigger") for u in ours):
                     missed.append((r["name"], "trigger not named", [u["what"] for u in ours]))
             elif not any("ability resolves" in ln.text for ln in sd.lines):

@@ -572,6 +572,12 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
                 # test_played_and_token_triggers.py
                 unread.append(f"tokens its trigger plays at its base: {trig}")
             continue  # the data: no effect on a combat
+        if trig == "At the start of your Beginning Phase" and e.get("duration") == "this_turn" \
+                and (e.get("target") or {}) == {"ref": "self"}:
+            # what it gives the unit lasts the turn, through a combat on its player's turn (RB-CARD-9): read from the
+            # unit's `conditions_hold:` and the scenario's `turn:` in test_turn_start_effects.py
+            unread.append(f"turn-start effect: {e}")
+            continue
         if trig in NOT_HERE or e.get("effect") in ("play_location", "enters_ready"):
             continue
         if e.get("effect") == KILL_COST and not trig and set(e.get("target") or {}) == {"count", "side", "kind", "tags"}:
@@ -761,9 +767,10 @@ IMMUNE_UNITS = sorted(n for n in UNITS if any(how == "immune" for _, how in READ
 
 def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
     # Ambessa, Respected and Feared: its Empowered "kill an enemy unit here with less Might than me" is checked
-    # in test_empowered_units.py
-    assert set(NOT_IN_ORACLE) - set(NOT_READ_YET) == {"Azir - Sovereign", "Ambessa, Respected and Feared"}, \
-        NOT_IN_ORACLE
+    # in test_empowered_units.py; Forsaken Baccai, Oasis Raider: what their turn-start ability gives them this turn,
+    # in test_turn_start_effects.py
+    assert set(NOT_IN_ORACLE) - set(NOT_READ_YET) == {"Azir - Sovereign", "Ambessa, Respected and Feared",
+                                                      "Forsaken Baccai", "Oasis Raider"}, NOT_IN_ORACLE
     assert set(NOT_READ_YET) <= set(NOT_IN_ORACLE)  # a unit read here leaves the list
     assert IMMUNE_UNITS == ["Kayn - Unleashed"]
     assert not set(OTHER_EVENT_UNITS) & set(NOT_IN_ORACLE)
@@ -4046,10 +4053,16 @@ def test_a_might_change_and_a_keyword_given_together_go_to_one_unit():
 
 def test_a_trigger_with_no_unit_to_choose_does_nothing_and_is_not_a_missing_choice():
     """Yuumi defending alone: no other friendly unit here, so no choice is left to state: the trigger
-    resolves doing nothing, and nothing is named NOT MODELLED; with a friend there, the choice is the
-    player's and an unstated trigger is named (RB-CARD-10, RB-CARD-4)."""
+    resolves doing nothing, and nothing is named NOT MODELLED; with one friend there, that friend is the only unit it
+    may choose and it resolves on it; with two, the choice is the player's and an unstated trigger is named
+    (RB-CARD-10, RB-CARD-1, RB-CARD-4)."""
     sd = _yuumi([], [])
     assert sd.unmodelled_json() == []
     assert [(u.name, u.current_might, u.tank) for u in sd.board.defender] == [("Yuumi - Magical Cat", 1, False)]
-    named = _yuumi([{"name": "D2", "custom": True, "might": 2}], []).unmodelled_json()
+    one = _yuumi([{"name": "D2", "custom": True, "might": 2}], [])
+    assert one.unmodelled_json() == []
+    assert [(u.name, u.current_might, u.tank) for u in one.board.defender] == [("Yuumi - Magical Cat", 1, False),
+                                                                                ("D2", 5, True)]
+    named = _yuumi([{"name": "D2", "custom": True, "might": 2}, {"name": "D4", "custom": True, "might": 4}],
+                   []).unmodelled_json()
     assert [u["card"] for u in named] == ["Yuumi - Magical Cat"] and "its combat trigger" in named[0]["what"]

@@ -25,11 +25,15 @@ from .cards.units import (
     COMBAT_KEYWORDS,
     MOVE_TRIGGERS,
     NO_EFFECT_KEYWORDS,
+    TURN_START,
+    TURN_START_WHY,
     UnitDB,
     load_units,
     printed_texts,
     unparsed_reason,
     split_keyword,
+    is_turn_start,
+    turn_start_effects,
 )
 from .model import SIDES, Effect, Player, Scenario, Side, Split, Unit, other
 from .refs import parse_split, unit_ref
@@ -102,9 +106,9 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     battlefield, scored, controller = _battlefield(root)
     flags, origin = _flags(root, flag_overrides or {})
     turn = root.str("turn", None, choices=SIDES)  # whose turn it is ("on your turn", RB-CARD-16)
-    (attacker, a_player), (defender, d_player) = (_side(root.child(role), role, db, flags) for role in SIDES)
-    reserve = tuple(_base_units(root.child("attacker"), "attacker", db, flags, a_player)
-                    + _base_units(root.child("defender"), "defender", db, flags, d_player))
+    (attacker, a_player), (defender, d_player) = (_side(root.child(role), role, db, flags, turn) for role in SIDES)
+    reserve = tuple(_base_units(root.child("attacker"), "attacker", db, flags, a_player, turn)
+                    + _base_units(root.child("defender"), "defender", db, flags, d_player, turn))
     attacker, defender, reserve = _unique_names(root, attacker, defender, reserve)
     gear = {role: _gear(root.child(role)) for role in SIDES}
     attacker, defender, reserve = _gear_listed(attacker, defender, reserve, gear)
@@ -246,7 +250,7 @@ def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str
     return read_flags(root, "riftbound", cli)
 
 
-def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> tuple[Side, Player]:
+def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], turn: str | None = None) -> tuple[Side, Player]:
     """The side's units at the battlefield, and what it states of its player (:func:`_player`)."""
     node._mapping()
     player = node.str("player", role.capitalize())
@@ -257,7 +261,7 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> tuple[
     xp = node.int("xp", None, minimum=0)
     played = node.int("cards_played", None, minimum=0)  # RB-CARD-10: read by the showdown (cards/events.py)
     facts = _player(node, db)  # RB-CARD-9: what its units' static abilities read of the player
-    units = [_unit(n, role, db, flags, xp, player=facts) for n in unit_nodes]
+    units = [_unit(n, role, db, flags, xp, player=facts, turn=turn) for n in unit_nodes]
     if node.has("base"):
         node.list("base")
     if node.has("gear"):
@@ -442,10 +446,10 @@ def _held_facts(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
 
 
 def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int | None = None,
-          fresh: bool = False, at_base: bool = False, player: Player = Player()) -> Unit:
+          fresh: bool = False, at_base: bool = False, player: Player = Player(), turn: str | None = None) -> Unit:
     """One unit of the scenario; ``xp`` its controller's XP if stated, ``player`` what the side states of him
     (RB-CARD-9); ``fresh``: a unit entering play in the showdown (not [Empowered]: Empower is paid on a unit in
-    play)."""
+    play); ``turn``: whose turn it is, as the scenario states it (None: not stated)."""
     if isinstance(node.value, str):  # shorthand: just the card name
         node = Node({"name": node.value}, file=node.file, path=node.path)
     node._mapping()
@@ -454,6 +458,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     fields: dict[str, Any] = {}
     keywords: list[tuple[str, int | None, str]] = []  # (keyword, number, as written)
     unstated: list[tuple[str, str]] = []
+    started_changes: list[int] = []  # RB-CARD-9: the Might its turn-start effects give it this turn
     if custom:
         if not node.has("might"):
             raise node.error("a custom unit (custom: true) needs `might`", "might")
@@ -551,6 +556,22 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                                  f"its number ({ck['condition']}) is not on the board: give `conditions_hold: false` "
                                  f"and `keywords: [{counted}]`" if counted else
                                  "the model does not check the condition: give `conditions_hold: true|false`"))
+        # RB-CARD-9: "at the start of your Beginning Phase, give me +N Might [and a keyword] this turn": in force on its
+        # player's turn when its condition held as the turn began (`conditions_hold:`); over on the other's turn
+        started = () if fresh else turn_start_effects(card)
+        if started and (turn is None or turn == role):
+            if hold is None:
+                unstated.append((f"ability {TURN_START}: " + "; ".join(effect_text(e) for e in started), TURN_START_WHY))
+            elif hold:
+                for e in started:
+                    if e["effect"] == "might_modifier":
+                        started_changes.append(int(e["value"]))
+                    else:
+                        n = e.get("value") if e.get("keyword") in ("Assault", "Shield", "Deflect") else None
+                        keywords.append((e["keyword"], n, f"{e['keyword']}{'' if n is None else f' {n}'} (this turn, "
+                                                          f"{TURN_START.lower()})"))
+                        if e["keyword"] == "Ganking":
+                            fields["ganking"] = True
         # RB-CARD-4: the unit's printed abilities beyond its keywords and the flags read above
         # (no_combat_damage, ignores Tank) are not interpreted yet: each is named, so that no
         # answer silently leaves it out
@@ -564,6 +585,8 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                                  "(RB-COMB-1): `moved: false` does not fit", "moved")
             moved = True
         for e, label in card.unread_abilities():
+            if is_turn_start(e):
+                continue  # read above (RB-CARD-9)
             if fresh and e.get("trigger") in PLAY_TRIGGERS and not e.get("activated"):
                 continue  # RB-CARD-16: resolved as it is played, or named by the play (cards/unitplay.py)
             if e.get("trigger") in MOVE_TRIGGERS and not e.get("activated"):
@@ -643,6 +666,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     exhausted = node.bool("exhausted", False)  # RB-CARD-17
     if buffed:
         changes.append(1)
+    changes += started_changes
     # RB-CARD-5: attached Equipment adds its Might bonus where the data has it (else: unmodelled)
     # a bonus the data lacks may be stated (`{card: NAME, might_bonus: N}`), read as the data's would be
     equipment, stated = [], []
@@ -795,13 +819,14 @@ def _gear(node: Node) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _base_units(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], player: Player) -> list[Unit]:
+def _base_units(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], player: Player,
+                turn: str | None = None) -> list[Unit]:
     """The side's units at its base (``base:``): cards may move them into the battlefield. ``player``: what
-    the side states of its player (read by :func:`_side`)."""
+    the side states of its player (read by :func:`_side`); ``turn``: whose turn it is (None: not stated)."""
     if not isinstance(node.value, dict) or "base" not in node.value:
         return []
     xp = node.value.get("xp") if isinstance(node.value.get("xp"), int) else None  # (checked by _side)
-    return [_unit(n, role, db, flags, xp, at_base=True, player=player) for n in node.list("base")]
+    return [_unit(n, role, db, flags, xp, at_base=True, player=player, turn=turn) for n in node.list("base")]
 
 
 def _unique_names(root: Node, attacker: Side, defender: Side,

@@ -6,7 +6,7 @@ import re
 
 from .abilities import reads
 from .replacements import unit_saver
-from .units import COMBAT_TRIGGERS, COMPOUND_PLAY, MOVE_TRIGGERS, OUTSIDE_TRIGGERS, UnitCard
+from .units import COMBAT_TRIGGERS, COMPOUND_PLAY, MOVE_TRIGGERS, OUTSIDE_TRIGGERS, UnitCard, is_turn_start
 
 
 def can_act(e: dict, role: str, card: UnitCard) -> bool:
@@ -78,6 +78,11 @@ def idle_reason(e: dict) -> str:
     if "conquer" in trigger:
         return ("fires as the unit conquers, after the combat's outcome is decided (RB-RES-5): it cannot change "
                 "this combat's answer")
+    if is_turn_start(e):
+        return ("fires at the start of its player's turn (RB-RES-6), and what it gives the unit lasts that turn, through "
+                "a combat fought in it: on his turn it is in force when the unit states `conditions_hold: true` (its "
+                "condition held as the turn began), not with `false`; not stated, it is named NOT MODELLED; on the "
+                "other player's turn (`turn:`) it is over (RB-CARD-9)")
     if "hold" in trigger.split() or trigger.startswith("At the start of"):
         return ("fires at the start of a turn (holding is scored in the Beginning Phase, RB-RES-6), not during a "
                 "combat: it cannot change this combat's answer")

@@ -197,6 +197,12 @@ def unit_report(u: UnitCard) -> dict:
                               "game gives that choice to him (RB-CARD-9)")
                 if e.get("effect") == ability_play.KIND:  # RB-CARD-27: the card it plays, the entry's `plays:`
                     chosen, split = "plays: {play: CARD, ...}", f"{split}; {why}"
+                t = e.get("target") or {}
+                if t.get("count") == 1 and not any(e.get(k) for k in ("optional", "cost", "condition", "mode_option",
+                                                                       "split")) and not revealed:
+                    # RB-CARD-10, RB-CARD-1 (cards/triggers.py, forced_target): nothing to choose with one unit to choose
+                    decline += ("; with exactly one unit it may choose as the combat begins (an enemy one without "
+                                "[Deflect]), it resolves on that unit by itself")
                 if e["trigger"] in ONE_ON_ONE:  # RB-READ-7
                     decline += ("; it fires only if the unit attacks or defends one on one as the showdown begins: "
                                 "one unit on each side (flag one_on_one=both_sides, the default) or the unit alone on "

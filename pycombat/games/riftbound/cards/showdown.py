@@ -115,8 +115,16 @@ def focus_passes(scenario: Scenario, lines: list[Line]) -> list[Line]:
                 # of play): its player opened the chain, and this card was played on it in response
                 side = _opener(scenario, lines, i) or side
                 if side != holder:
-                    out.append(Line(f"{scenario.side(holder).player} passes; Focus passes to "
-                                    f"{scenario.side(side).player}.", ("RB-SHOW-3",)))
+                    # the triggers this play fires resolve before it and are told before its line ("Ann playing a spell
+                    # (...) triggers ..."): the pass that gave him Focus comes before them
+                    at = len(out)
+                    while at and (out[at - 1].text.startswith(f"{scenario.side(side).player} playing ")
+                                  or out[at - 1].text.startswith(" ")):
+                        at -= 1
+                    while at < len(out) and not out[at].text.startswith(f"{scenario.side(side).player} playing "):
+                        at += 1
+                    out.insert(at, Line(f"{scenario.side(holder).player} passes; Focus passes to "
+                                        f"{scenario.side(side).player}.", ("RB-SHOW-3",)))
                     holder = side
                 open_chain = True  # its chain is open until the line that closes it
         out.append(ln)

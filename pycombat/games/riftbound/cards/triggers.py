@@ -311,12 +311,6 @@ def _no_target(unit, effects, scenario) -> bool:
     part under a condition
     ("When I attack while your units have all 4 tags, [Stun] an enemy unit here", Daisy!): with no unit to choose it
     does nothing whether the condition holds or not."""
-    from .interpreter import unit_filter_refusal
-    from .statics import untargetable
-
-    fighting = scenario.attacker.units + scenario.defender.units
-    board = {v.name: v for v in fighting + tuple(scenario.reserve)}
-    present, base = [v.name for v in fighting], [v.name for v in scenario.reserve]
     for e in effects:
         t = e.get("target") or {}
         if e.get("mode_option") or e.get("split"):
@@ -325,28 +319,77 @@ def _no_target(unit, effects, scenario) -> bool:
             if e.get("optional") or e.get("condition"):
                 return False  # a part that chooses no unit: the player may still use it, or its condition decides it
             continue
-        if t.get("ref") or set(t) - {"count", "side", "kind", "other", "tag", "tags", "not_tag", "token", "domain",
-                                     "location", "state"} \
-                or t.get("location") not in (None, "same_location", "battlefield") \
-                or t.get("kind") not in (None, "unit") or t.get("state") not in (None, "attacking"):
+        if not _judged(t):
             return False
-        # a move with no location on what it chooses ("move any number of your token units to this battlefield")
-        # brings units from their base too: those are choices as well
-        anywhere = t.get("location") is None and e.get("effect") == "move"
-        for v in fighting + (tuple(scenario.reserve) if anywhere else ()):
-            side = t.get("side")
-            if side == "friendly" and v.side != unit.side or side == "enemy" and v.side == unit.side:
-                continue
-            if t.get("other") and v.name == unit.name or unit_filter_refusal(v, t) is not None:
-                continue  # RB-CARD-1: a token unit, a tag, a domain
-            if t.get("state") == "attacking" and v.side != "attacker":  # an attacking unit: the Attacker's here
-                continue
-            if untargetable(board, present, (base, []), unit.side, v.name) is not None:
-                continue  # RB-CARD-9: it can't be chosen by the enemy's abilities
-            if stun_changes_nothing(v, e, unit.side):
-                continue  # stunned already: a stun changes nothing (nor is it a unit stunned, RB-CARD-10)
+        if _fitting(unit, e, scenario):
             return False  # a unit fits: the player chooses
     return True
+
+
+def _judged(t: Mapping[str, Any]) -> bool:
+    """Whether :func:`_fitting` judges target rule ``t``: side, "other", the unit's own facts, "attacking", at this
+    battlefield or at one; any other rule leaves the choice to the scenario."""
+    return not (t.get("ref") or set(t) - {"count", "side", "kind", "other", "tag", "tags", "not_tag", "token", "domain",
+                                           "location", "state"}
+                or t.get("location") not in (None, "same_location", "battlefield")
+                or t.get("kind") not in (None, "unit") or t.get("state") not in (None, "attacking"))
+
+
+def _fitting(unit, e: Mapping[str, Any], scenario) -> list:
+    """RB-CARD-1: the units in play as the combat begins that effect ``e`` of ``unit``'s trigger may choose (its target
+    rule judged by :func:`_judged`): a unit of the side it names, another unit if it says so, with the facts it asks
+    (:func:`.interpreter.unit_filter_refusal`), attacking if it asks, one the enemy's abilities may choose (RB-CARD-9), and
+    for a stun one it changes (:func:`stun_changes_nothing`)."""
+    from .interpreter import unit_filter_refusal
+    from .statics import untargetable
+
+    t = e.get("target") or {}
+    fighting = scenario.attacker.units + scenario.defender.units
+    board = {v.name: v for v in fighting + tuple(scenario.reserve)}
+    present, base = [v.name for v in fighting], [v.name for v in scenario.reserve]
+    # a move with no location on what it chooses ("move any number of your token units to this battlefield")
+    # brings units from their base too: those are choices as well
+    anywhere = t.get("location") is None and e.get("effect") == "move"
+    out = []
+    for v in fighting + (tuple(scenario.reserve) if anywhere else ()):
+        side = t.get("side")
+        if side == "friendly" and v.side != unit.side or side == "enemy" and v.side == unit.side:
+            continue
+        if t.get("other") and v.name == unit.name or unit_filter_refusal(v, t) is not None:
+            continue  # RB-CARD-1: a token unit, a tag, a domain
+        if t.get("state") == "attacking" and v.side != "attacker":  # an attacking unit: the Attacker's here
+            continue
+        if untargetable(board, present, (base, []), unit.side, v.name) is not None:
+            continue  # RB-CARD-9: it can't be chosen by the enemy's abilities
+        if stun_changes_nothing(v, e, unit.side):
+            continue  # stunned already: a stun changes nothing (nor is it a unit stunned, RB-CARD-10)
+        out.append(v)
+    return out
+
+
+def forced_target(unit, effects, choice: str | None, scenario) -> str | None:
+    """RB-CARD-10 with RB-CARD-1: the one unit a trigger must choose, when its only choice is its target (no "you may",
+    no condition, no option, no split), every part of it chooses that same one unit ("give one of your other units
+    here +3 Might and [Tank]"), and exactly one unit of the board fits it as the combat begins (Leona, Determined
+    attacking a lone defender: "stun an enemy unit here"): the player has nothing to choose and the trigger resolves
+    on that unit. A unit with [Deflect] chosen by an enemy's trigger is left to the scenario (its Power tax is the
+    player's to pay, RB-MIGHT-10), and so is every target rule :func:`_no_target` does not judge. None: the player
+    chooses (or nothing fits)."""
+    if choice != "its target":
+        return None
+    effects = list(effects)
+    if any(e.get("optional") or e.get("condition") or e.get("mode_option") or e.get("split") or e.get("cost")
+           or e.get("replaces_previous") for e in effects):
+        return None
+    choosing = [e for e in effects if (e.get("target") or {}) and (e.get("target") or {}).get("ref") != "self"
+                and (e.get("target") or {}).get("count") != "all"]
+    t = (choosing[0].get("target") or {}) if choosing else {}
+    if not choosing or t.get("count") != 1 or not _judged(t) or any(e.get("target") != t for e in choosing):
+        return None
+    fits = [v for v in _fitting(unit, choosing[0], scenario) if all(v in _fitting(unit, e, scenario) for e in choosing)]
+    if len(fits) != 1 or (fits[0].side != unit.side and fits[0].deflect):
+        return None
+    return fits[0].name
 
 
 #: how a trigger on its player choosing the unit begins, as the data writes it ("When you choose or ready me": the
@@ -498,6 +541,11 @@ def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = (),
             if choice is None:
                 chain.append(Play(card=ability_card(u, effects), by=side, trigger_of=u.name,
                                   path=f"{u.path}.trigger", idle=idle is not None))
+                auto.append(u.name)
+            elif u.name in here and (forced := forced_target(u, effects, choice, scenario)) is not None:
+                # RB-CARD-10, RB-CARD-1: one unit fits its target: the player has nothing to choose
+                chain.append(Play(card=ability_card(u, effects), by=side, trigger_of=u.name,
+                                  path=f"{u.path}.trigger", targets=(forced,)))
                 auto.append(u.name)
             elif choice == f"whether {EMPOWERED}":  # the unit's status, not a choice (RB-CARD-9)
                 missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",

@@ -152,6 +152,32 @@ OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "Wh
                     "When you hide a card")
 
 
+#: the trigger at the start of its player's turn (RB-RES-6): what it gives its own unit "this turn" lasts that whole turn,
+#: through a combat fought in it (Forsaken Baccai: "If you control fewer runes than an opponent at the start of your
+#: Beginning Phase, give me +1 Might this turn"), read by :func:`turn_start_effects`
+TURN_START = "At the start of your Beginning Phase"
+#: the effect kinds of such a trigger that a combat reads: its Might and its keywords
+TURN_START_KINDS = ("might_modifier", "grant_keyword")
+
+
+def is_turn_start(e: dict) -> bool:
+    """RB-CARD-9: whether unit ability ``e`` is a :data:`TURN_START` effect on its own unit that lasts "this turn" (a
+    Might change, a keyword): on its player's turn it is in force during the combat when its condition held as the turn
+    began (the unit's ``conditions_hold:``), else not; on the other player's turn it is over."""
+    return e.get("trigger") == TURN_START and e.get("duration") == "this_turn" and not e.get("activated") \
+        and (e.get("target") or {}).get("ref") == "self" and e.get("effect") in TURN_START_KINDS
+
+
+def turn_start_effects(card: "UnitCard") -> tuple[dict, ...]:
+    """The unit card's abilities :func:`is_turn_start` holds for, in text order."""
+    return tuple(e for e in card.abilities if is_turn_start(e))
+
+
+#: why a unit's :func:`turn_start_effects` are named when the scenario does not say whether they are in force (RB-CARD-4)
+TURN_START_WHY = ("it fired at the start of its player's turn and lasts this turn: whether it is his turn and its "
+                  "condition held as it began is not stated: give the unit `conditions_hold: true|false` (RB-CARD-9)")
+
+
 _LIMIT = re.compile(r"I can be \[Empowered\] up to (\w+) times")
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5}
 

@@ -40,6 +40,18 @@ from .game import PASS, PLAYER, ShowdownGame, played_from
 _SERIAL = itertools.count()  #: numbers the chains' steps (in their states' keys)
 
 
+def chain_names(at) -> list[str]:
+    """RB-SHOW-2 with RB-CARD-1: the units a Reaction played while the triggers are on the chain may name: those in play
+    as the chain was made, before any of it resolved (the file's units, at the battlefield, at their bases and played
+    from hand, in the order it lists them, and those in play now, such as the tokens a move trigger played), a unit a
+    trigger on the chain would kill or move away included (Discipline on the unit Anivia's "deal 3 to all enemy units
+    here" would kill). ``at``: the file's showdown with no play (:class:`.entries.Line`), where the chain resolved; the
+    reader refuses a name no longer in play when the Reaction is played (RB-CARD-1)."""
+    s = at.base
+    listed = [u.name for u in s.attacker.units + s.defender.units + s.reserve + tuple(s.played_units)]
+    return list(dict.fromkeys(listed + list(at.names)))
+
+
 class Responses:
     """The plays made on a stage's chain for one set of trigger choices (``chosen``, :mod:`.triggers`): the legal
     ones at each step and what each chain leads to (the next stage, or the showdown game)."""
@@ -64,7 +76,7 @@ class Responses:
         on_chain = getattr(at.progress, "combat_chain" if self.kind == "combat" else "move_chain", 0)
         #: whether the step is played: a trigger on the chain, a Reaction card in a hand, none stated by the file
         self.open = bool(on_chain) and reactions and not stated
-        self._names = self.base.showdown(()).names
+        self._names = chain_names(at)
         self._equipment = self.base.showdown(()).equipment
         self._options: dict[tuple, list[Entry]] = {}
         self._after: dict[tuple, Any] = {}
