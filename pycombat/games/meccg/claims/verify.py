@@ -651,24 +651,103 @@ def prowess_rules(side) -> list[str]:
 def _with_supporters_gone(s: Scenario, claim: Claim, st):
     """Strike ``st`` as the file's dice leave it: a supporter who may leave play in an earlier strike (an ally
     with his controlling character, MECCG-BODY-4; a payer or a check's maker, MECCG-FX-24/25) gives no
-    support once he has (MECCG-SEQ-6), so the earlier strikes are replayed with the file's dice; a die
-    they need and the file does not give is asked for, naming why."""
+    support once he has (MECCG-SEQ-6), so the earlier strikes are replayed with the file's dice. A die they
+    need and the file does not give is asked for, naming why, only where its value could change which of
+    those supporters is still in play (:func:`_supporters_gone_before`)."""
     if not st.support_at_risk:
         return st
-    from ..combat.strikes import gone_members
+    at_risk = frozenset(n for n, _r in st.support_at_risk)
+    try:
+        gone = _supporters_gone_before(s, claim, st.index, at_risk)
+    except ScenarioError as e:
+        who = ", ".join(n for n, _r in st.support_at_risk)
+        rules = ", ".join(dict.fromkeys(["MECCG-SEQ-6"] + [r for _n, rs in st.support_at_risk for r in rs]))
+        k = getattr(e, "strike", None)
+        if not isinstance(k, int):  # the die's field names its strike: combat.strikes[<k - 1>].rolls
+            at = re.match(r"combat\.strikes\[(\d+)\]", e.path or "")
+            k = int(at.group(1)) + 1 if at else None
+        where = f"strike {k}" if k else "an earlier strike"
+        raise ScenarioError(f"{e.message}: {who}, who supports strike {st.index}, may leave play in {where} "
+                            f"({rules})", file=e.file, path=e.path) from None
+    return st.without_supporters(gone)
+
+
+def _supporters_gone_before(s: Scenario, claim: Claim, index: int, at_risk: frozenset) -> frozenset:
+    """Those of ``at_risk`` who left play in a strike before strike ``index``, replayed with the file's dice
+    (MECCG-SEQ-6, MECCG-BODY-4, MECCG-FX-24/25). A strike's roll or a body check the file does not give
+    (MECCG-SEQ-9, MECCG-BODY-1) is not needed when it comes in strike ``index`` or later, nor when every way
+    it can go (the strike's three results, the fates a body check can give its loser) leaves the same of them
+    in play; only then is it asked for (the replay's refusal)."""
+    from ..combat.strikes import BodyRollMissing, StrikeRollsMissing, gone_members
     from .combat import _replayed
 
-    gone: set[str] = set()
-    for k in range(1, st.index):
-        try:
+    try:
+        gone: set[str] = set()
+        for k in range(1, index):
             _setup_k, o = _replayed(s, claim, k)
-        except ScenarioError as e:
-            who = ", ".join(n for n, _r in st.support_at_risk)
-            raise ScenarioError(f"{e.message}: {who}, who supports strike {st.index}, may leave play in an earlier "
-                                f"strike (MECCG-SEQ-6, {', '.join(dict.fromkeys(r for _n, rs in st.support_at_risk for r in rs))}), "
-                                "so the final prowess depends on its dice", file=e.file, path=e.path) from None
-        gone |= gone_members(o)
-    return st.without_supporters(gone)
+            gone |= gone_members(o)
+        return frozenset(gone) & at_risk
+    except (BodyRollMissing, StrikeRollsMissing) as missing:
+        if isinstance(missing, BodyRollMissing):
+            ways = [_with_rolls(s, missing.strike, body=v) for v in _body_values(s, missing)]
+        else:
+            ways = [_with_rolls(s, missing.strike, attacker=ka, defender=kd)
+                    for ka, kd in _strike_roll_values(s, missing)]
+        found: set[frozenset] = set()
+        for way in ways:
+            try:
+                found.add(_supporters_gone_before(way, claim, index, at_risk))
+            except (BodyRollMissing, StrikeRollsMissing):
+                raise missing from None  # another die is missing too: the first the file lacks is asked for
+            except ScenarioError:
+                continue  # a way the file's own dice rule out (one they give is then never rolled)
+            if len(found) > 1 or missing.strike >= index:
+                break
+        if len(found) == 1:
+            return found.pop()
+        raise missing from None
+
+
+def _body_values(s: Scenario, missing) -> list[int]:
+    """A body-check roll for each fate the check of ``missing`` (:class:`BodyRollMissing`) can give its loser
+    (MECCG-BODY-1..3)."""
+    from ..combat.strikes import body_result
+
+    won = missing.outcome.result == "fails"  # the defender won: the attacker checks his body
+    loser = missing.setup.attacker if won else missing.setup.defender
+    scorer = s.defender.alignment if won else s.attacker.alignment
+    by_fate: dict[str, int] = {}
+    for v in range(2, 13):
+        by_fate.setdefault(body_result(loser, v, scorer, s.flags)[0], v)
+    return list(by_fate.values())
+
+
+def _strike_roll_values(s: Scenario, missing) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """``(attacker's rolls, defender's rolls)`` for each result the strike of ``missing``
+    (:class:`StrikeRollsMissing`) can have (MECCG-SEQ-9/10: the higher total wins, equal ones tie), a roll the
+    file gives kept."""
+    ch = s.combat.strikes[missing.strike - 1]
+    a, d = missing.setup.attacker, missing.setup.defender
+    given_a, given_d = (ch.rolls.attacker, ch.rolls.defender) if ch.rolls else ((), ())
+    a_opts = [given_a] if given_a else [(v,) * a.rolls for v in range(2, 13)]
+    d_opts = [given_d] if given_d else [(v,) * d.rolls for v in range(2, 13)]
+    by_result: dict[int, tuple] = {}
+    for ra in a_opts:
+        for rd in d_opts:
+            diff = d.prowess + max(rd) - a.prowess - max(ra)
+            by_result.setdefault((diff > 0) - (diff < 0), (ra, rd))
+    return list(by_result.values())
+
+
+def _with_rolls(s: Scenario, strike: int, **rolls) -> Scenario:
+    """``s`` with the ``rolls`` (fields of :class:`~..model.Rolls`) given for strike ``strike`` (1-based) of its
+    combat block."""
+    from ..model import Rolls
+
+    strikes = list(s.combat.strikes)
+    ch = strikes[strike - 1]
+    strikes[strike - 1] = replace(ch, rolls=replace(ch.rolls or Rolls(), **rolls))
+    return replace(s, combat=replace(s.combat, strikes=tuple(strikes)))
 
 
 def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:

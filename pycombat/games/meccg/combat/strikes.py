@@ -758,7 +758,9 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
                      taps=not took)
     octx = cardfx.Ctx(me=opponent, company=opp_company, scenario=scenario, opponent=me, opp_company=company,
                       taps=not their_took)
-    played = tuple(cards) + tuple(c for c in lasting if c not in cards)
+    # every copy acts: a copy played earlier in the attack that lasts it adds to one of the same card
+    # played now (two Potions of Prowess: +1 each, MECCG-FX-8, MECCG-FX-17)
+    played = tuple(cards) + tuple(lasting)
     # the weapon each uses: the one named, else the best; none when the other side's card cancels it
     # (Whip of Many Thongs, MECCG-FX-17): NO_WEAPON matches no item
     my_weapon = choice.attacker_weapon if role == "attacker" else choice.defender_weapon
@@ -1976,6 +1978,16 @@ class BodyRollMissing(ScenarioError):
         self.strike, self.setup, self.outcome, self.before = strike, setup, outcome, before
 
 
+class StrikeRollsMissing(ScenarioError):
+    """The file gives no attacker's or no defender's roll (MECCG-SEQ-9) for strike ``strike``, resolved up to
+    its roll as ``setup`` (its two sides' final prowess and how many dice each rolls, MECCG-SEQ-13);
+    ``before``: the strikes resolved before it. A claim the strikes before it decide does not need them."""
+
+    def __init__(self, message: str, *, strike: int, setup: StrikeSetup, before: tuple, **kw):
+        super().__init__(message, **kw)
+        self.strike, self.setup, self.before = strike, setup, before
+
+
 def _with_rules(text: str, rules: tuple[str, ...]) -> str:
     """``text (RULE, RULE)``: a reason as the messages write it, its rules named by id."""
     return f"{text} ({', '.join(rules)})"
@@ -2435,10 +2447,15 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             if changed:
                 steps.append(ReplayStep(f"Body: {side.member.name} {_fmt_mods(side.member.body or 0, changed)} = "
                                         f"{side.body}", tuple(dict.fromkeys(m.rule for m in changed))))
-        ra = src.take(ch.rolls.attacker if ch.rolls else (), a.rolls, f"strike {s.index} (attacker)", ch.path,
-                      scenario.file, field="attacker")
-        rd = src.take(ch.rolls.defender if ch.rolls else (), d.rolls, f"strike {s.index} (defender)", ch.path,
-                      scenario.file, field="defender")
+        given_a, given_d = (ch.rolls.attacker, ch.rolls.defender) if ch.rolls else ((), ())
+        if src.flat is None and (not given_a or not given_d):  # a strike roll the file does not give
+            what = "attacker" if not given_a else "defender"
+            n = a.rolls if not given_a else d.rolls
+            raise StrikeRollsMissing(
+                f"strike {s.index} ({what}) needs {n} roll{'s' if n > 1 else ''} (2d6 totals), the file gives 0",
+                file=scenario.file, path=f"{ch.path}.rolls", strike=s.index, setup=s, before=tuple(out))
+        ra = src.take(given_a, a.rolls, f"strike {s.index} (attacker)", ch.path, scenario.file, field="attacker")
+        rd = src.take(given_d, d.rolls, f"strike {s.index} (defender)", ch.path, scenario.file, field="defender")
         ka, kd = max(ra), max(rd)
         A, D = a.prowess + ka, d.prowess + kd
         rolled_a = f"{' and '.join(map(str, ra))}, keeps {ka}" if len(ra) > 1 else str(ka)
