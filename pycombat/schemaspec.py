@@ -741,7 +741,7 @@ def claims_spec(*, kinds: Sequence[str] | None = None, arg_keys: Sequence[str] =
     assert tuple(fields) == tuple(CLAIM_FIELDS), "CLAIM_FIELDS changed: update claims_spec"
     for key in arg_keys:
         fields.setdefault(key, Anything(f"an argument of `kind:` claims (`{key}`)"))
-    entry = Obj(fields, "a claim with its fields", closed=kinds is not None)
+    entry = Obj(fields, "a claim with its fields", closed=kinds is not None, exactly_one=("claim", "kind"))
     return List(AnyOf((sentence, entry)), max_items=MAX_CLAIMS, description=description or "claims for `pycombat verify`: each is a sentence, or a "
                 "mapping with `claim:` (a sentence) or `kind:` and its fields, optionally `expect:` and `id:`")
 

@@ -274,6 +274,13 @@ def parse_claims(nodes: Sequence[Any], book: ClaimBook, scenario: Any = None) ->
         kind = n.str("kind", None, choices=tuple(book.kinds))
         negated = n.bool("negated", False)
         args: dict[str, Any] = {}
+        if text is not None:  # a sentence carries its kind and negation in its words
+            if kind is not None:
+                raise n.error("a claim is a sentence (`claim:`) or `kind:` with its fields, not both: which one is "
+                              "claimed?", "kind")
+            if n.has("negated"):
+                raise n.error("`negated:` belongs to a `kind:` claim; a sentence says its negation in its words",
+                              "negated")
         if kind is None:
             if text is None:
                 raise n.error("a claim needs `claim:` (a sentence) or `kind:`")
@@ -290,6 +297,9 @@ def parse_claims(nodes: Sequence[Any], book: ClaimBook, scenario: Any = None) ->
         extra = book.fields(n, scenario, args) if book.fields is not None else {}
         for key in book.arg_keys:
             if key not in book.own_keys and n.has(key):
+                if text is not None and key in args:  # (a field may add what a sentence leaves out, never undo it)
+                    raise n.error(f"the sentence already gives `{key}` ({_short(str(args[key]))}): give it in one "
+                                  "place", key)
                 args[key] = n.raw(key)
         n.finish(CLAIM_FIELDS + tuple(book.arg_keys))
         if text is None:

@@ -95,3 +95,43 @@ def test_the_error_names_the_closest_form(tmp_path, capsys):
                            "of the game's sentences or give `kind:` and its fields")
     assert err[1] == "  the closest sentence form: the final prowess of <character> in strike <N> is <N>"
     assert err[2].startswith("  claim kinds (")
+
+
+#: per game, a sentence claim and the `kind:` claim that says something else
+MIXED = {"meccg": ({"claim": "the attack is legal"}, {"kind": "final_prowess", "character": "Thorin II", "strike": 1,
+                                                        "value": 13}),
+         "wotr": ({"claim": "the attack is legal"}, {"kind": "hits", "role": "attacker", "round": 1, "at_least": 1}),
+         "riftbound": ({"claim": "the attacker conquers"}, {"kind": "outcome", "outcome": "hold"})}
+
+
+@pytest.mark.parametrize("game", sorted(ONE_RULING))
+def test_a_claim_is_a_sentence_or_a_kind_never_both(game, tmp_path, capsys):
+    """A claim entry with a sentence and `kind:` fields is refused: its text would say one claim and its verdict
+    decide the other."""
+    data = yaml.safe_load((ROOT / "examples" / "rulings" / game / ONE_RULING[game]).read_text())
+    sentence, kind = MIXED[game]
+    data["claims"] = [{**sentence, **kind}]
+    f = tmp_path / "mixed.yaml"
+    f.write_text(yaml.safe_dump(data))
+    assert main(["verify", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pycombat: {f}: claims[0]") and "claim, kind" in err, err
+
+
+@pytest.mark.parametrize("game", sorted(ONE_RULING))
+def test_a_sentence_claim_takes_no_negated_field(game, tmp_path, capsys):
+    data = yaml.safe_load((ROOT / "examples" / "rulings" / game / ONE_RULING[game]).read_text())
+    data["claims"] = [{**MIXED[game][0], "negated": True}]
+    f = tmp_path / "negated.yaml"
+    f.write_text(yaml.safe_dump(data))
+    assert main(["verify", str(f)]) == 2
+    assert capsys.readouterr().err.startswith(f"pycombat: {f}: claims[0].negated: `negated:` belongs to a `kind:`")
+
+
+def test_a_field_may_not_undo_what_the_sentence_says(tmp_path, capsys):
+    data = yaml.safe_load((ROOT / "examples" / "rulings" / "meccg" / "biter_and_beater.yaml").read_text())
+    data["claims"] = [{"claim": "the final prowess of Thorin II in strike 1 is 14", "value": 13}]
+    f = tmp_path / "undo.yaml"
+    f.write_text(yaml.safe_dump(data))
+    assert main(["verify", str(f)]) == 2
+    assert "claims[0].value: the sentence already gives `value` (14)" in capsys.readouterr().err
