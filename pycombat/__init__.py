@@ -13,11 +13,11 @@ methods (``enumerate()``, ``count()``, ``odds()``, ``optimize()``, ``verify()``,
 ``replay()``) return report objects with ``to_json()``.
 """
 
-from .api import Scenario, card, example, load, read_scenario, schema
+from .api import Scenario, card, example, load, read_scenario, save_ruling, schema
 from .errors import PycombatError, ScenarioError, SolverError, TooLargeError, UnknownNameError, UnknownOptionError
 from .registry import names as game_names
 
 __version__ = "0.1.0"
 
-__all__ = ["load", "Scenario", "example", "read_scenario", "schema", "card", "game_names", "PycombatError",
+__all__ = ["load", "Scenario", "example", "read_scenario", "save_ruling", "schema", "card", "game_names", "PycombatError",
            "ScenarioError", "TooLargeError", "UnknownNameError", "UnknownOptionError", "SolverError", "__version__"]

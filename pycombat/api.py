@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from . import registry
-from .errors import PycombatError, ScenarioError, UnknownOptionError
+from .errors import PycombatError, ScenarioError, UnknownNameError, UnknownOptionError
 from .names import closest
 from .report import Report
 from .scenario import read_document
@@ -72,9 +72,21 @@ def load(source: str | Path | Mapping[str, Any], flags: Mapping[str, str] | None
     return Scenario(game, model)
 
 
+def _game(name: str) -> registry.Game:
+    """The registered game ``name``; an unknown one is an :class:`UnknownNameError` naming the closest."""
+    try:
+        return registry.get(name)
+    except KeyError:
+        known = registry.names()
+        hint = closest(str(name), known, n=1)
+        raise UnknownNameError("game", str(name)[:80], hint,
+                               message=f"unknown game {str(name)[:80]!r} (known: {', '.join(known)})"
+                               + (f"; did you mean {hint[0]!r}?" if hint else "")) from None
+
+
 def example(game: str, name: str) -> Path:
     """The path of an example shipped with a game (``examples/<game>/<name>``)."""
-    g = registry.get(game)
+    g = _game(game)
     if g.examples is None:
         raise PycombatError(f"{game} ships no examples")
     path = Path(g.examples) / name
@@ -128,15 +140,24 @@ class Scenario:
 
     @property
     def verbs(self) -> list[str]:
-        """The verbs this scenario's game answers."""
-        return list(self._game.verbs)
+        """The verbs that answer this scenario (its game's, less those its kind of scenario is refused by: a
+        War of the Ring position answers ``enumerate`` and ``verify``)."""
+        only = registry.resolve(self._game.answers)(self.model) if self._game.answers is not None else None
+        return [v for v in self._game.verbs if only is None or v in only]
 
     def options(self, verb: str) -> dict[str, Any]:
         """A verb's options for this game, with their defaults."""
         return self._game.verb(verb).defaults()
 
     def run(self, verb: str, **options: Any) -> Report:
-        """Run ``verb`` with ``options`` (the CLI's long option names; defaults fill the rest)."""
+        """Run ``verb`` with ``options`` (the CLI's long option names; defaults fill the rest). ``verify`` also
+        takes ``readings`` (``deciding``, the default, or ``all``): the flags whose readings each claim lists."""
+        if verb == "verify" and "readings" in options:
+            from .verdicts import readings_shown
+
+            which = options.pop("readings")
+            with readings_shown("deciding" if which is None else which):
+                return self.run(verb, **options)
         v = self._game.verb(verb)
         known = v.defaults()
         unknown = [k for k in options if k not in known and not (k == "progress" and v.progress)]
@@ -182,7 +203,7 @@ class Scenario:
 
 def schema(game: str) -> dict:
     """The JSON Schema of ``game``'s scenario files."""
-    g = registry.get(game)
+    g = _game(game)
     if g.json_schema is None:
         raise PycombatError(f"{game} publishes no JSON Schema")
     return registry.resolve(g.json_schema)()
@@ -190,7 +211,7 @@ def schema(game: str) -> dict:
 
 def card_coverage(game: str) -> Report:
     """Every card of ``game``'s shipped data with what the model reads of it (``pycombat card --coverage``)."""
-    g = registry.get(game)
+    g = _game(game)
     if g.card_coverage is None:
         raise PycombatError(f"{game} has no coverage listing")
     return registry.resolve(g.card_coverage)()
@@ -198,7 +219,7 @@ def card_coverage(game: str) -> Report:
 
 def card(name: str, game: str | None = None) -> Report:
     """A card of the shipped data by name (``game`` or every game that has a card lookup)."""
-    games = [registry.get(game)] if game else [g for g in registry.all_games() if g.card is not None]
+    games = [_game(game)] if game else [g for g in registry.all_games() if g.card is not None]
     if game and games[0].card is None:
         raise PycombatError(f"{game} has no card lookup")
     errors: list[ScenarioError] = []
@@ -225,8 +246,9 @@ def card(name: str, game: str | None = None) -> Report:
     best = list(dict.fromkeys(lab for *_, lab in sorted(ranked)))[:3]
     hint = ("; did you mean " + " or ".join(repr(b.rsplit(" (", 1)[0]) + " (" + b.rsplit(" (", 1)[1]
                                              for b in best) + "?") if best else ""
-    raise ScenarioError(f"no card {name[:80]!r} in the data of " + ", ".join(g.name for g in games)
-                        + hint + " (give --game to look in one game)")
+    raise UnknownNameError("card", name[:80], [b.rsplit(" (", 1)[0] for b in best],
+                           message=f"no card {name[:80]!r} in the data of " + ", ".join(g.name for g in games)
+                           + hint + " (give --game to look in one game)")
 
 
 # ---- rulings that last -----------------------------------------------------------------------------

@@ -131,14 +131,14 @@ class UnknownOptionError(PycombatError):
 class UnknownNameError(ScenarioError):
     """A card, character or region name that the shipped data does not know."""
 
-    def __init__(self, kind: str, name: str, suggestions: list[str], **kw):
+    def __init__(self, kind: str, name: str, suggestions: list[str], *, message: str | None = None, **kw):
         self.kind = kind
         self.name = name
         self.suggestions = list(suggestions)
         hint = ""
         if self.suggestions:
             hint = "; did you mean " + " or ".join(repr(s) for s in self.suggestions) + "?"
-        super().__init__(f"unknown {kind} {name!r}{hint}", **kw)
+        super().__init__(message or f"unknown {kind} {name!r}{hint}", **kw)
 
 
 def detail_text(detail: Any) -> str:

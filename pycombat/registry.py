@@ -233,6 +233,9 @@ class Game:
     #: before it runs the verb on each: the game may answer what they share at once (one grounding
     #: for several).  It only fills the game's memos: the answers are those of the verb alone
     prefetch: str | Callable | None = None
+    #: ``(scenario object) -> verbs``: the verbs that answer that kind of scenario, when not all of the
+    #: game's do (a War of the Ring position: ``enumerate`` and ``verify``)
+    answers: str | Callable | None = None
 
     @property
     def rules_package(self) -> str:

@@ -100,6 +100,7 @@ def affinity(data: dict) -> str:
 register(Game(
     affinity=affinity,
     prefetch=f"{_M}.verbs:prefetch",
+    answers=f"{_M}.verbs:answers",
     name="wotr",
     title="War of the Ring (2nd edition)",
     read=f"{_M}.schema:scenario_from_dict",

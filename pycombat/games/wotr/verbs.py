@@ -107,6 +107,11 @@ def prefetch(verb: str, scenarios: list) -> None:
         prefetch_verdicts([s for s in scenarios if getattr(s, "kind", None) != "position"])
 
 
+def answers(s: Any) -> tuple[str, ...] | None:
+    """The verbs that answer scenario ``s``: a position's (:data:`POSITION_VERBS`), or None (every verb)."""
+    return POSITION_VERBS if getattr(s, "kind", None) == "position" else None
+
+
 def _start(s: Any, verb: str) -> None:
     """Read the claims (a bad one is an error for every verb) and refuse a verb a position does not take."""
     battle_claims.read(s)
