@@ -705,9 +705,23 @@ def hazards_off(scenario) -> bool:
     return (getattr(scenario, "flags", None) or {}).get("hazard_scope") == "all"
 
 
+def is_environment(card) -> bool:
+    """An environment card (keyword ``Environment``: Doors of Night, Gates of Morning, The Sun Shone Fiercely ...):
+    in play for every company, whichever ``in_play:`` list names it (MECCG-FX-7)."""
+    return "Environment" in (getattr(card, "keywords", ()) or ())
+
+
+def environments_of_companies(scenario) -> list:
+    """The environments a company's ``in_play:`` lists (either company's): in play for both (:func:`is_environment`)."""
+    return [c for role in ("attacker", "defender")
+            for c in getattr(getattr(scenario, role, None), "in_play", ()) or () if is_environment(c)]
+
+
 def _in_play_names(scenario, company) -> set[str]:
-    """The cards in play that act (with hazard_scope=all no hazard does, MECCG-STRUCT-8: "with Doors of Night")."""
-    cards = list(getattr(scenario, "in_play", ())) + list(getattr(company, "in_play", ()))
+    """The cards in play that act (with hazard_scope=all no hazard does, MECCG-STRUCT-8: "with Doors of Night"):
+    the scenario's, the company's own, and an environment either company lists (MECCG-FX-7)."""
+    cards = list(getattr(scenario, "in_play", ())) + list(getattr(company, "in_play", ())) + \
+        environments_of_companies(scenario)
     off = hazards_off(scenario)
     return {_fold(c.name) for c in cards if not (off and getattr(c, "type", None) == "hazard")}
 

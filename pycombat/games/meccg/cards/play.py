@@ -398,9 +398,14 @@ def _site_terms(scenario: Scenario, p: Play, m: cardfx.CardModel, company, other
         return []
     key = failed.partition("=")[0]
     known = getattr(company, key, None)
-    where = (f"{company.site} is {'an Under-deeps site' if known else 'no Under-deeps site'}" if key == "under_deeps"
-             and known is not None else f"{company.site} is a {known}" if known is not None
-             else f"{company.site} gives no {key.replace('_', ' ')}")
+    if known is None:
+        where = f"{company.site} gives no {key.replace('_', ' ')}"
+    elif key == "under_deeps":
+        where = f"{company.site} is {'an Under-deeps site' if known else 'no Under-deeps site'}"
+    elif key == "site_region":
+        where = f"{company.site} is in {known}"
+    else:
+        where = f"{company.site} is {_article(known)} {known}"
     return [SiteFails(card=p.card, what=failed, site=where)]
 
 
@@ -942,11 +947,16 @@ def _unmet(s: Scenario, plays: Sequence[Play], card: str, args: tuple) -> str:
     return f"{card} {phrase}; {who or 'nobody in the company'} does not qualify"
 
 
+def _article(word: str) -> str:
+    """``a`` or ``an`` before ``word`` (a site kind: a haven, a free-hold, ...)."""
+    return "an" if str(word)[:1].lower() in "aeiou" else "a"
+
+
 def _site_text(what: str) -> str:
     """A card's site condition in words: ``site_kind=free-hold or border-hold`` -> the site is a ... ."""
     key, _, val = what.partition("=")
     if key == "site_kind":
-        return f"the site is a {val}"
+        return f"the site is {_article(val)} {val}"
     if key == "site_region":
         return f"the site is in {val}"
     if key == "under_deeps":

@@ -674,22 +674,26 @@ def _with_supporters_gone(s: Scenario, claim: Claim, st):
 
 def _supporters_gone_before(s: Scenario, claim: Claim, index: int, at_risk: frozenset) -> frozenset:
     """Those of ``at_risk`` who left play in a strike before strike ``index``, replayed with the file's dice
-    (MECCG-SEQ-6, MECCG-BODY-4, MECCG-FX-24/25). A strike's roll or a body check the file does not give
-    (MECCG-SEQ-9, MECCG-BODY-1) is not needed when it comes in strike ``index`` or later, nor when every way
-    it can go (the strike's three results, the fates a body check can give its loser) leaves the same of them
-    in play; only then is it asked for (the replay's refusal)."""
-    from ..combat.strikes import BodyRollMissing, StrikeRollsMissing, gone_members
+    (MECCG-SEQ-6, MECCG-BODY-4, MECCG-FX-24/25). A strike's roll, a body check or a card's roll or check the file
+    does not give (MECCG-SEQ-9, MECCG-BODY-1, MECCG-FX-16/22/25) is not needed when it comes in strike ``index``
+    or later, nor when every way it can go (the strike's three results, the fates a body check can give its
+    loser, each way the cards' rolls and checks can go) leaves the same of them in play; only then is it asked
+    for (the replay's refusal)."""
+    from ..combat.strikes import BodyRollMissing, CardRollsMissing, StrikeRollsMissing, gone_members
     from .combat import _replayed
 
+    missing_die = (BodyRollMissing, StrikeRollsMissing, CardRollsMissing)
     try:
         gone: set[str] = set()
         for k in range(1, index):
             _setup_k, o = _replayed(s, claim, k)
             gone |= gone_members(o)
         return frozenset(gone) & at_risk
-    except (BodyRollMissing, StrikeRollsMissing) as missing:
+    except missing_die as missing:
         if isinstance(missing, BodyRollMissing):
             ways = [_with_rolls(s, missing.strike, body=v) for v in _body_values(s, missing)]
+        elif isinstance(missing, CardRollsMissing):
+            ways = [_with_rolls(s, missing.strike, cards=v) for v in _card_roll_values(missing)]
         else:
             ways = [_with_rolls(s, missing.strike, attacker=ka, defender=kd)
                     for ka, kd in _strike_roll_values(s, missing)]
@@ -697,7 +701,7 @@ def _supporters_gone_before(s: Scenario, claim: Claim, index: int, at_risk: froz
         for way in ways:
             try:
                 found.add(_supporters_gone_before(way, claim, index, at_risk))
-            except (BodyRollMissing, StrikeRollsMissing):
+            except missing_die:
                 raise missing from None  # another die is missing too: the first the file lacks is asked for
             except ScenarioError:
                 continue  # a way the file's own dice rule out (one they give is then never rolled)
@@ -706,6 +710,24 @@ def _supporters_gone_before(s: Scenario, claim: Claim, index: int, at_risk: froz
         if len(found) == 1:
             return found.pop()
         raise missing from None
+
+
+def _card_roll_values(missing) -> list[tuple[int, ...]]:
+    """One die per copy for each way the rolls and checks of the cards played in the strike of ``missing``
+    (:class:`CardRollsMissing`) can go: each copy's roll passes or fails, a corruption check passes or
+    discards or eliminates its maker (MECCG-FX-16/22/25); what the strike and its members then do hangs on
+    those fates alone."""
+    from itertools import product
+
+    from ..combat.strikes import card_rolls
+
+    per_copy = []
+    for _c, _m, r in card_rolls(missing.setup):
+        by_fate: dict[str, int] = {}
+        for v in range(2, 13):
+            by_fate.setdefault(r.fate(v), v)
+        per_copy.append(list(by_fate.values()))
+    return list(product(*per_copy))
 
 
 def _body_values(s: Scenario, missing) -> list[int]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, NamedTuple
 
 from pycombat.errors import ScenarioError
@@ -44,7 +44,7 @@ from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
 from . import before
 from .strikes import (LEAVES_PLAY, Outcome, StrikeSetup, after_costs, attack_cancel, build_side, discard_items, gone_members, ineffectual, leaves_play,
-                      member_ctx, payer_sides, status_after, strike_outcomes, untapped_earlier, with_card_rolls)
+                      member_ctx, payer_sides, status_after, strike_outcomes, untapped_earlier, with_card_rolls, acting_copies)
 
 #: the two outcomes of a cancel played before strikes are assigned (MECCG-PRE-1, MECCG-FX-16)
 CANCELLED, GOES_ON = "the attack is cancelled", "the attack goes on"
@@ -637,6 +637,26 @@ class CvccGame:
                     continue  # it needs a card that changes his status played before it, and none is
                 if not any(pair <= set(combo) for pair in clashes):
                     out.append(combo)
+        return out + self._with_copies(out, hand, first, m, opponent, now)
+
+    def _with_copies(self, sets: list[tuple], hand: tuple, first: set, m: Member, opponent: str | None,
+                     now: tuple) -> list[tuple]:
+        """The card sets of :meth:`_card_sets_of` with more copies of a card the hand holds several of, played
+        together at one step (each copy acts, and makes its own roll or check, MECCG-FX-16/22/25): for each card
+        two copies of which pass the one play check together (not one that "cannot be duplicated", MECCG-FX-8)."""
+        role = self._role(m)
+        spare = {}
+        for c in sorted(set(hand) & first):
+            n = hand.count(c)
+            if n > 1 and play.check(self.scenario, [play.Play(c, role, 1 if role == "attacker" else 6, facing=m.name,
+                                                              opponent=opponent)] * 2, now=dict(now)).legal:
+                spare[c] = n - 1
+        out = []
+        for combo in sets:
+            dup = [c for c in combo if c in spare]
+            for ks in product(*(range(spare[c] + 1) for c in dup)):
+                if any(ks):
+                    out.append(tuple(sorted(combo + tuple(c for c, k in zip(dup, ks) for _ in range(k)))))
         return out
 
     def attacker_steps(self, s: CvccState) -> list[AttackerStep]:
@@ -748,7 +768,8 @@ class CvccGame:
                                 failed=failed)
             d_side = build_side(self.scenario, choice, "defender", d_m, a_m, excess, support, d_cards, a_cards,
                                 d_last, a_last, failed=failed)
-            cancel = next((c for c in d_cards + a_cards if c.cancel_strike and c.id not in failed), None)
+            cancel = next((c for c in acting_copies(d_cards, "defender", failed) + acting_copies(a_cards, "attacker", failed)
+                           if c.cancel_strike), None)
             return StrikeSetup(index=0, choice=choice, attacker=a_side, defender=d_side, cancelled_by=cancel,
                                supporters=support, forced_excess=(),
                                ineffectual_by=ineffectual(self.scenario, d_cards, a_cards, failed),

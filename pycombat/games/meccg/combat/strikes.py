@@ -236,7 +236,10 @@ def _standing(scenario: Scenario, role: str, me: Member) -> tuple[list[CardModel
             if om.company_fx:
                 out.append(cardfx.CardModel(id=om.id, name=om.name, kind="character", play="ability",
                                             rule=om.rule, fx=om.company_fx))
-    placed = [(c, False) for c in company.in_play] + [(c, True) for c in scenario.in_play]
+    other = scenario.company("defender" if role == "attacker" else "attacker")
+    # an environment the other company lists is in play for this one too, as the scenario's (MECCG-FX-7)
+    placed = [(c, False) for c in company.in_play] + [(c, True) for c in scenario.in_play] + \
+        [(c, True) for c in other.in_play if cardfx.is_environment(c)]
     for card, global_ in placed:
         if getattr(card, "type", None) == "hazard" and cardfx.hazards_off(scenario):
             continue  # MECCG-STRUCT-8 [hazard_scope=all]: no hazard has an effect (Gloom, The Sun Shone Fiercely)
@@ -681,8 +684,8 @@ def discard_items(scenario: Scenario, ch: StrikeChoice, a_m: Member, d_m: Member
         return a_m, d_m, tuple(gone)
     for role, cards in (("attacker", a_cards), ("defender", d_cards)):
         other = "defender" if role == "attacker" else "attacker"
-        for c in cards:
-            if c.id in failed or not any(f.what == "discard_opponent_item" for f in c.fx):
+        for c in acting_copies(cards, role, failed):
+            if not any(f.what == "discard_opponent_item" for f in c.fx):
                 continue
             victim = out[other]
             items = list(victim.items)
@@ -749,8 +752,8 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
     other = "defender" if role == "attacker" else "attacker"
     shown = tuple(cards)  # every card played, acting or not
     if failed:
-        cards = tuple(c for c in cards if c.id not in failed)
-        their_cards = tuple(c for c in their_cards if c.id not in failed)
+        cards = acting_copies(cards, role, failed)
+        their_cards = acting_copies(their_cards, other, failed)
     company, opp_company = scenario.company(role), scenario.company(other)
     took = choice.attacker_untapped if role == "attacker" else choice.defender_untapped
     their_took = choice.defender_untapped if role == "attacker" else choice.attacker_untapped
@@ -1277,7 +1280,8 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
             a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last, failed)
             d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, support, d_cards, a_cards, d_last,
                                 a_last, failed)
-            cancel = next((c for c in d_cards + a_cards if c.cancel_strike and c.id not in failed), None)
+            cancel = next((c for c in acting_copies(d_cards, "defender", failed) + acting_copies(a_cards, "attacker", failed)
+                           if c.cancel_strike), None)
             return StrikeSetup(index=i, choice=ch, attacker=a_side, defender=d_side, cancelled_by=cancel,
                                supporters=support, forced_excess=forced,
                                ineffectual_by=ineffectual(scenario, d_cards, a_cards, failed),
@@ -1495,9 +1499,9 @@ def payer_sides(scenario: Scenario, choice: StrikeChoice, paid: dict[str, str], 
     if its character loses (MECCG-FX-24); ``plays``: (role, the member it is for, opponent, cards)."""
     out = []
     for role, _me, opponent, cards in plays:
-        for c in cards:
+        for c in dict.fromkeys(acting_copies(cards, role, failed)):  # one payer per card (``paid``)
             who = paid.get(c.id)
-            if c.payer_body_check and who is not None and c.id not in failed:
+            if c.payer_body_check and who is not None:
                 m = scenario.company(role).member(who)
                 m = m if m.status == "wounded" else replace(m, status="tapped")
                 out.append((role, build_side(scenario, choice, role, m, opponent, (), (), ()), c.name))
@@ -1553,38 +1557,79 @@ def ineffectual(scenario: Scenario, d_cards: Iterable[CardModel], a_cards: Itera
                 failed: frozenset = frozenset()) -> CardModel | None:
     """The card played in a strike that makes it ineffectual (Enruned Shield, Iron Shield of Old; the
     play check saw to their terms, "a strike against the bearer" read by the flag strike_against), or None."""
-    return next((c for c in (*d_cards, *a_cards) if c.ineffectual and c.id not in failed), None)
+    return next((c for c in (*acting_copies(d_cards, "defender", failed), *acting_copies(a_cards, "attacker", failed))
+                 if c.ineffectual), None)
+
+
+def copy_key(role: str, card_id: str, n: int) -> str:
+    """The key of the ``n``-th copy (1-based) of ``card_id`` played on one side of a strike (``role``): each copy
+    makes its own roll or check (MECCG-FX-16/22/25), and a copy whose roll failed is played without effect while
+    another copy of the same card may act (:func:`acting_copies`)."""
+    return f"{role}/{card_id}/{n}"
+
+
+def acting_copies(cards: Iterable[CardModel], role: str, failed: frozenset) -> tuple[CardModel, ...]:
+    """The cards played on side ``role`` of a strike that act: every copy but those whose key
+    (:func:`copy_key`) is in ``failed`` (MECCG-FX-16: played, with no effect)."""
+    cards = tuple(cards)
+    if not failed:
+        return cards
+    seen: dict[str, int] = {}
+    out = []
+    for c in cards:
+        seen[c.id] = seen.get(c.id, 0) + 1
+        if copy_key(role, c.id, seen[c.id]) not in failed:
+            out.append(c)
+    return tuple(out)
+
+
+def _keyed_rolls(setup: StrikeSetup, scenario: Scenario | None = None) -> list[tuple[str, CardModel, Member, "rolls.StrikeRoll"]]:
+    """:func:`card_rolls` with each copy's key (:func:`copy_key`)."""
+    if setup.card_checks:
+        return list(setup.card_checks)
+    out = []
+    costs = in_force("MECCG-FX-25")  # a corruption check a card costs is rolled when it is played
+    for side in (setup.attacker, setup.defender):
+        company = (scenario.attacker if side.role == "attacker" else scenario.defender) if scenario else None
+        seen: dict[str, int] = {}
+        for c in side.cards:
+            seen[c.id] = seen.get(c.id, 0) + 1
+            if c.roll or (c.cost_check and costs):  # each copy played makes its own roll or check
+                r = rolls.strike_roll(c, side.member, company)
+                if r is not None:
+                    who = scenario.member(r.who) if scenario and r.who else side.member
+                    out.append((copy_key(side.role, c.id, seen[c.id]), c, who, r))
+    return out
 
 
 def card_rolls(setup: StrikeSetup, scenario: Scenario | None = None) -> list[tuple[CardModel, Member, "rolls.StrikeRoll"]]:
     """The cards played in the strike that act only on a roll or cost a corruption check, in play order
-    (the attacker's at step 1, then the defender's at step 6), each with the member who rolls (the one
-    it is played for, or the one of his company who makes the check it costs) and its roll
-    (MECCG-FX-16, MECCG-FX-22, MECCG-FX-25)."""
-    if setup.card_checks:
-        return list(setup.card_checks)
-    out, seen = [], set()
-    costs = in_force("MECCG-FX-25")  # a corruption check a card costs is rolled when it is played
-    for side in (setup.attacker, setup.defender):
-        company = (scenario.attacker if side.role == "attacker" else scenario.defender) if scenario else None
-        for c in side.cards:
-            if (c.roll or (c.cost_check and costs)) and c.id not in seen:
-                seen.add(c.id)
-                r = rolls.strike_roll(c, side.member, company)
-                if r is not None:
-                    who = scenario.member(r.who) if scenario and r.who else side.member
-                    out.append((c, who, r))
-    return out
+    (the attacker's at step 1, then the defender's at step 6), one entry per copy played (each copy makes
+    its own roll or check, with its own die), each with the member who rolls (the one it is played for,
+    or the one of his company who makes the check it costs) and its roll (MECCG-FX-16, MECCG-FX-22,
+    MECCG-FX-25)."""
+    return [(c, m, r) for _k, c, m, r in _keyed_rolls(setup, scenario)]
 
 
 def _way(setup: StrikeSetup, rolled, fates) -> tuple[frozenset, tuple[str, str, str] | None, tuple]:
-    """One way the strike's card rolls go (``fates``, one per :func:`card_rolls` entry): the key of the
-    variant (the cards that do not act, and what the checks did), the member facing the strike who
+    """One way the strike's card rolls go (``fates``, one per :func:`_keyed_rolls` entry): the key of the
+    variant (the copies that do not act, and what the checks did), the member facing the strike who
     failed a corruption check (he leaves play: the strike is not resolved, MECCG-FX-22/25), and
-    ``(name, fate, card)`` of another member who failed the check a card costs (MECCG-FX-25)."""
+    ``(name, fate, card)`` of another member who failed the check a card costs (MECCG-FX-25). Copies of
+    one card on one side are alike: the ones that do not act are keyed as the first so many copies. A
+    member's fate is that of the first check he fails: he has left play, and makes no later one."""
     facing = {setup.attacker.member.name, setup.defender.member.name}
-    failed = frozenset(c.id for (c, _m, r), f in zip(rolled, fates) if f != "passes" and not r.cost)
-    lost = [(m.name, f, c.name) for (c, m, _r), f in zip(rolled, fates) if f in ("discarded", "eliminated")]
+    lost_copies: dict[tuple[str, str], int] = {}
+    for (k, c, _m, r), f in zip(rolled, fates):
+        if f != "passes" and not r.cost:
+            role = k.split("/", 1)[0]
+            lost_copies[(role, c.id)] = lost_copies.get((role, c.id), 0) + 1
+    failed = frozenset(copy_key(role, cid, n) for (role, cid), many in lost_copies.items()
+                       for n in range(1, many + 1))
+    lost: list[tuple[str, str, str]] = []
+    for (_k, c, m, _r), f in zip(rolled, fates):
+        if f in ("discarded", "eliminated") and all(x[0] != m.name for x in lost):
+            lost.append((m.name, f, c.name))
     corrupt = next((x for x in lost if x[0] in facing), None)
     checked = tuple(x for x in lost if x[0] not in facing)
     key = failed | ({f"corrupted:{corrupt[1]}"} if corrupt else set()) | {f"checked:{n}:{f}" for n, f, _c in checked}
@@ -1598,12 +1643,12 @@ def with_card_rolls(setup: StrikeSetup, cards: Iterable[CardModel], make, scenar
     way of the rolls is the strike not resolved (``corrupted``), whatever the other rolls did. A check
     a card costs (MECCG-FX-25) leaves the card acting; made by another member of the company, his
     failing it is his fate beside the strike's (``checked``)."""
-    rolled = card_rolls(setup, scenario)
+    rolled = _keyed_rolls(setup, scenario)
     if not rolled:
         return setup
     ways: list[tuple[Fraction, frozenset, StrikeSetup]] = []
     order = ("passes", "fails", "discarded", "eliminated")  # the card acting first
-    per_card = [sorted(r.fates().items(), key=lambda kv: order.index(kv[0])) for _c, _m, r in rolled]
+    per_card = [sorted(r.fates().items(), key=lambda kv: order.index(kv[0])) for _k, _c, _m, r in rolled]
     for combo in product(*per_card):
         p = Fraction(1)
         for _fate, q in combo:
@@ -1611,14 +1656,14 @@ def with_card_rolls(setup: StrikeSetup, cards: Iterable[CardModel], make, scenar
         if not p:
             continue
         key, corrupt, checked = _way(setup, rolled, [f for f, _q in combo])
-        failed = frozenset(k for k in key if ":" not in k)
+        failed = frozenset(k for k in key if ":" not in k)  # the copies that do not act (copy_key)
         got = setup if not failed else make(failed)
         if corrupt is not None:
             got = replace(got, corrupted=corrupt)
         if checked:
-            pens = {m.name: (owner_penalty(m, scenario.flags) if scenario else 0) for _c, m, _r in rolled}
+            pens = {m.name: (owner_penalty(m, scenario.flags) if scenario else 0) for _k, _c, m, _r in rolled}
             roles = {m.name: ("defender" if scenario and m in scenario.defender.members else "attacker")
-                     for _c, m, _r in rolled}
+                     for _k, _c, m, _r in rolled}
             got = replace(got, checked=tuple((n, f, c, roles[n], pens[n] if f == "eliminated" else 0)
                                              for n, f, c in checked))
         ways.append((p, key, got))
@@ -1986,6 +2031,16 @@ class StrikeRollsMissing(ScenarioError):
     def __init__(self, message: str, *, strike: int, setup: StrikeSetup, before: tuple, **kw):
         super().__init__(message, **kw)
         self.strike, self.setup, self.before = strike, setup, before
+
+
+class CardRollsMissing(ScenarioError):
+    """The file gives no die for the rolls or checks of the cards played in strike ``strike`` (its ``rolls:
+    cards:``, MECCG-FX-16/22/25), set up as ``setup`` (:func:`card_rolls`: one die per copy played). A claim
+    that every way those rolls can go decides alike does not need them."""
+
+    def __init__(self, message: str, *, strike: int, setup: StrikeSetup, **kw):
+        super().__init__(message, **kw)
+        self.strike, self.setup = strike, setup
 
 
 def _with_rules(text: str, rules: tuple[str, ...]) -> str:
@@ -2571,11 +2626,17 @@ def _roll_cards(s: StrikeSetup, src: RollSource, scenario: Scenario) -> tuple[St
     if not s.rolled:
         return s, []
     ch = s.choice
-    cards = card_rolls(s)
+    keyed = _keyed_rolls(s)
+    cards = [(c, m, r) for _k, c, m, r in keyed]
     given = ch.rolls.cards if ch.rolls else ()
+    if src.flat is None and not given:  # no die for them in the file
+        n = len(cards)
+        raise CardRollsMissing(f"strike {s.index} (cards' rolls) needs {n} roll{'s' if n > 1 else ''} (2d6 totals), "
+                               "the file gives 0", file=scenario.file, path=f"{ch.path}.rolls", strike=s.index,
+                               setup=s)
     got = src.take(given, len(cards), f"strike {s.index} (cards' rolls)", ch.path, scenario.file, field="cards")
     fates = [r.fate(n) for (_c, _m, r), n in zip(cards, got)]
-    failed, _corrupt, _checked = _way(s, cards, fates)
+    failed, _corrupt, _checked = _way(s, keyed, fates)
     steps = [ReplayStep(r.text(n) if r.check else
                         f"{c.name}: rolls {n}: " + (f"more than {r.greater_than}, it acts" if f == "passes"
                                                     else f"not more than {r.greater_than}, no effect"),
