@@ -11,12 +11,14 @@ from pycombat.games.riftbound.cards.lookup import card_report
 from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat.games.riftbound.schema import scenario_from_dict
 
+from earlier_this_turn import none_before  # noqa: E402  (nothing fired before the showdown)
+
 PRIZE, DARIUS = "Prize of Progress", "Darius - Trifarian"
 
 
 def _run(units, showdown, **side):
     doc = {"game": "riftbound", "attacker": {"units": [{"name": "A", "custom": True, "might": 3}]},
-           "defender": {"units": units, **side}, "showdown": showdown}
+           "defender": {"units": none_before(units), **side}, "showdown": showdown}
     return play_showdown(scenario_from_dict(doc, file="<t>"))
 
 

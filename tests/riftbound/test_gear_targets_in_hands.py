@@ -33,4 +33,6 @@ def test_factory_recall_from_a_hand_names_a_gear_it_must_choose():
     report = _optimize("Factory Recall")
     assert _played(report, "Factory Recall") == ["defender plays Factory Recall on Cloth Armor",
                                                  "defender plays Factory Recall on Long Sword (on A1)"]
-    assert report.solution.value == Fraction(-17)
+    # Long Sword returned to Ann's hand has Reaction ([Quick-Draw], RB-SHOW-4): she plays it again on A1, 5 Might kills
+    # D1 and survives (14 + 4)
+    assert report.solution.value == Fraction(18)

@@ -48,11 +48,11 @@ def test_a_friendly_unit_making_others_enter_ready_readies_a_unit_played_anew(wu
     assert run.units["Flame Chompers (replayed)"].exhausted is not wurm
 
 
-@pytest.mark.parametrize("before, might", [(0, 7), (1, 7), (2, 5)])
+@pytest.mark.parametrize("before, might", [(0, 7), (1, 7), (2, 7)])
 def test_the_second_card_counts_a_unit_played_anew_once(before, might):
     """Darius, Trifarian ("When you play your second card in a turn, +2 Might this turn"): Thrill of the Hunt and the
     unit it plays anew are two cards; the second of the turn fires it once (with 0 or 1 before), with 2 before
-    neither is."""
+    neither is: the second came before the showdown, and its +2 lasts this turn (RB-CARD-9)."""
     sd = play_showdown(scenario_from_dict(
         {"game": "riftbound", "attacker": {"units": ["Darius - Trifarian", "Flame Chompers"], "cards_played": before},
          "defender": {"units": [D9]},

@@ -76,9 +76,9 @@ def _where_allowed(card, by, controller="defender"):
        to=st.sampled_from([None, "base", "battlefield", "elsewhere"]))
 def test_replayed_unit_against_a_brute_force(card, damage, buffed, sword, blood_rush, leader, enemy_leader, to):
     chomp = {"name": CHOMPERS, "damage": damage, "buffed": buffed, **({"equipment": ["Long Sword"]} if sword else {})}
-    attackers = [chomp] + ([LEADER] if leader else [])
+    attackers = [chomp] + ([{"name": LEADER, "fired_this_turn": 0}] if leader else [])  # (none before: RB-CARD-9)
     defenders = [{"name": "D5", "custom": True, "might": 5}] + (
-        [{"name": LEADER, "label": "EL"}] if enemy_leader else [])
+        [{"name": LEADER, "label": "EL", "fired_this_turn": 0}] if enemy_leader else [])
     # Temporal Breach from face down: the Defender's (the Attacker's hidden cards are at another battlefield, RB-CARD-26)
     by = "defender" if card == "Temporal Breach" else "attacker"
     entry = {"play": card, "by": by, "target": [CHOMPERS] + (["D5"] if card == "Arcane Shift" else [])}

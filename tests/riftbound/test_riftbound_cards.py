@@ -32,6 +32,8 @@ from pycombat.games.riftbound.cards.lookup import card_lines, card_report
 from pycombat.games.riftbound.model import Split
 from pycombat.games.riftbound.damage.outcome import outcome_classes
 from pycombat.games.riftbound.schema import scenario_from_dict
+
+from earlier_this_turn import none_before  # noqa: E402  (nothing fired before the showdown)
 from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat.games.riftbound.cards.units import SCORING_WHY
 from pycombat.games.riftbound.damage.splits import LegalSplits, derive
@@ -513,8 +515,8 @@ def showdowns(draw, pool=None, equipment=None):
             continue
         plays.append({"play": rec["name"], "by": by, **extra})
 
-    def units(ns):
-        return [{"name": n, "equipment": equipped[n]} if equipped[n] else n for n in ns]
+    def units(ns):  # (the oracle's boards: no "this turn" trigger fired before the showdown, RB-CARD-9)
+        return none_before([{"name": n, "equipment": equipped[n]} if equipped[n] else n for n in ns])
 
     doc = {"game": "riftbound",
            "attacker": {"units": units(att), "base": units(n for n, s in base.items() if s == "attacker"),

@@ -27,6 +27,8 @@ from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat.games.riftbound.damage.splits import derive
 from pycombat.games.riftbound.schema import scenario_from_dict
 
+from earlier_this_turn import none_before  # noqa: E402  (nothing fired before the showdown)
+
 PUP, PURSUER, JAYCE, FELINE, CENTAUR, DANCER = ("Loyal Pup", "Stealthy Pursuer", "Jayce, Brilliant Inventor",
                                                 "Fretful Feline", "Spectral Centaur", "Ribbon Dancer")
 #: printed Might (the card text, not the model)
@@ -38,8 +40,9 @@ def _c(name, might, **more):
 
 
 def _doc(att, dfd, showdown=(), att_base=(), dfd_base=(), **sides):
-    return {"game": "riftbound", "attacker": {"units": list(att), "base": list(att_base), **sides.get("a", {})},
-            "defender": {"units": list(dfd), "base": list(dfd_base), **sides.get("d", {})},
+    return {"game": "riftbound", "attacker": {"units": none_before(att), "base": none_before(att_base),
+                                             **sides.get("a", {})},
+            "defender": {"units": none_before(dfd), "base": none_before(dfd_base), **sides.get("d", {})},
             "showdown": list(showdown)}
 
 

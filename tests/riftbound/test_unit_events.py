@@ -13,14 +13,16 @@ from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat.games.riftbound.damage.splits import derive
 from pycombat.games.riftbound.schema import scenario_from_dict
 
+from earlier_this_turn import none_before  # noqa: E402  (nothing fired before the showdown)
+
 
 def _custom(name, might, **more):
     return {"name": name, "custom": True, "might": might, **more}
 
 
 def _sd(attacker, defender, showdown=(), **extra):
-    doc = {"game": "riftbound", "attacker": {"units": list(attacker)}, "defender": {"units": list(defender)},
-           "showdown": list(showdown), **extra}
+    doc = {"game": "riftbound", "attacker": {"units": none_before(attacker)},
+           "defender": {"units": none_before(defender)}, "showdown": list(showdown), **extra}
     return play_showdown(scenario_from_dict(doc, file="<t>"))
 
 
@@ -82,7 +84,8 @@ def test_a_unit_its_player_plays_buffs_cithria_and_raises_the_leader():
 def test_the_second_card_of_the_turn_counts_the_cards_played_before():
     """Darius - Trifarian (5): "When you play your second card in a turn, give me +2 Might": with one card played
     before the showdown, the first spell is the second card (7, once: the third does not fire again); with none,
-    the second spell; not stated, it is named NOT MODELLED."""
+    the second spell; with two before, neither spell is, and the +2 of the second, before the showdown, lasts this
+    turn (RB-CARD-9); not stated, it is named NOT MODELLED."""
     spells = [{"play": "Rune Prison", "by": "attacker", "target": "D6"},
               {"play": "Rune Prison", "by": "attacker", "target": "D4"}]
     foes = [_custom("D6", 6), _custom("D4", 4)]
@@ -96,7 +99,8 @@ def test_the_second_card_of_the_turn_counts_the_cards_played_before():
         assert len(fired) == 1 and fired[0] < plays[1 - before]  # before the card that fired it
     doc = {"game": "riftbound", "attacker": {"units": ["Darius - Trifarian"], "cards_played": 2},
            "defender": {"units": foes}, "showdown": spells}
-    assert _might(play_showdown(scenario_from_dict(doc, file="<t>")), "Darius - Trifarian") == 5
+    sd = play_showdown(scenario_from_dict(doc, file="<t>"))
+    assert _might(sd, "Darius - Trifarian") == 7 and not [ln for ln in sd.lines if "second card this turn" in ln.text]
     sd = _sd(["Darius - Trifarian"], foes, spells)
     assert any("cards_played" in u["why"] for u in sd.unmodelled_json())
 

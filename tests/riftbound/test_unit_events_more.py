@@ -13,6 +13,8 @@ from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat.games.riftbound.damage.splits import derive
 from pycombat.games.riftbound.schema import scenario_from_dict
 
+from earlier_this_turn import none_before  # noqa: E402  (nothing fired before the showdown)
+
 CENTAUR = "Spectral Centaur"
 #: printed Might, and the Might "When another friendly unit dies" gives (from the card text, not the model)
 CENTAUR_MIGHT, PER_DEATH = 5, 2
@@ -23,8 +25,8 @@ def _custom(name, might, **more):
 
 
 def _sd(attacker, defender, showdown=()):
-    doc = {"game": "riftbound", "attacker": {"units": list(attacker)}, "defender": {"units": list(defender)},
-           "showdown": list(showdown)}
+    doc = {"game": "riftbound", "attacker": {"units": none_before(attacker)},
+           "defender": {"units": none_before(defender)}, "showdown": list(showdown)}
     return play_showdown(scenario_from_dict(doc, file="<t>"))
 
 

@@ -2728,6 +2728,14 @@ def _ready_choice(card: str) -> bool:
                for e in RECORDS[card].get("effects") or ())
 
 
+def _fired_earlier(card: str) -> bool:
+    """Whether the card has a triggered "give ... this turn" Might or keyword ability whose event may have come earlier
+    this turn, before the showdown (RB-CARD-9): the oracle's boards state it fired none then (`fired_this_turn: 0`)."""
+    from pycombat.games.riftbound.cards.units import is_earlier
+
+    return any(is_earlier(e) for e in RECORDS[card].get("effects") or ())
+
+
 def token_unit(side: str, e: dict, where: str) -> dict:
     """A unit token a move trigger plays (``e``: its record) at ``where``."""
     return {"side": side, "printed": e["might"], "delta": 0, "assault": 0, "shield": 0, "tank": False,
@@ -2847,6 +2855,9 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
     xp = {s: draw(st.sampled_from([0, 3, 6, 11])) for s in sides}
     cards = {s: draw(st.integers(0, 2)) for s in sides}
     player = {s: {k: draw(v) for k, v in PLAYER_FIELDS.items()} for s in sides}
+    if "Divining Shells" in (spells or SPELL_POOL):  # its [Action] ability kills it as it is used (RB-CARD-17): each
+        for s in sides:  # use is of a gear of its player's the scenario does not list, which he must have
+            player[s]["gear_elsewhere"] = max(player[s]["gear_elsewhere"], most or (3 if spells else 2))
     o = Oracle(sides["attacker"], sides["defender"], base, states, xp, equipped, cards, player)
     if hand:
         o.turn = draw(st.sampled_from(["attacker", "defender"]))
@@ -2994,6 +3005,8 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
             out["equipment"] = list(equipped[n])
         if s.get("card") and _ready_choice(s["card"]):  # "When I become ready, choose one": none chosen earlier
             out.setdefault("keywords", [])
+        if s.get("card") and _fired_earlier(s["card"]):  # a "this turn" trigger that may have fired before: it did not
+            out["fired_this_turn"] = 0
         return out
 
     doc = {"game": "riftbound", "showdown": showdown, **({"turn": o.turn} if o.turn else {})}
@@ -3680,7 +3693,9 @@ def test_a_stun_by_vex_apathetic_fires_its_players_stun_triggers(listener):
     me and give me +1 Might this turn") has 7 + 1; Vex, Mocking at the defender's base ("you may move me to that
     battlefield"), its entry stating the move, comes in: the defender's total is Vex's 4 + Mocking's 5 + Shield 1."""
     doc = {"game": "riftbound", "attacker": {"units": ["Flame Chompers"]},
-           "defender": {"units": ["Vex - Apathetic"] + ([listener] if listener == "Eclipse Herald" else []),
+           # (Eclipse Herald stunned no enemy unit earlier this turn, before the showdown: `fired_this_turn: 0`)
+           "defender": {"units": ["Vex - Apathetic"] + ([{"name": listener, "fired_this_turn": 0}]
+                                                        if listener == "Eclipse Herald" else []),
                         "base": [listener] if listener == "Vex - Mocking" else []},
            "showdown": [{"play": "Thrill of the Hunt", "by": "attacker", "target": "Flame Chompers",
                          "to": "battlefield"}]
@@ -3719,7 +3734,8 @@ def test_fiora_readying_irelia_fires_her_trigger_once():
     """Irelia, Fervent (4, exhausted) chosen by Primal Strength: +1 (5: Mighty), before the card; Fiora, Worthy's
     trigger readies her: +1; Primal Strength: +7. 4 + 1 + 1 + 7 = 13."""
     doc = {"game": "riftbound", "attacker": {"units": [{"name": "A9", "custom": True, "might": 9}]},
-           "defender": {"units": ["Fiora - Worthy", {"name": "Irelia - Fervent", "exhausted": True}]},
+           "defender": {"units": ["Fiora - Worthy", {"name": "Irelia - Fervent", "exhausted": True,
+                                                     "fired_this_turn": 0}]},
            "showdown": [{"play": "Primal Strength", "by": "defender", "target": "Irelia - Fervent"},
                         {"trigger": "Fiora - Worthy", "when": "mighty", "target": "Irelia - Fervent"}]}
     sd = play_showdown(scenario_from_dict(doc, file="<t>"))

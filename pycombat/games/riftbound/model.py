@@ -59,6 +59,7 @@ class Player:
     discarded: bool | None = None  #: the player discarded a card this turn before the showdown
     tokens_elsewhere: int | None = None  #: token units the player controls that the scenario does not list
     gear_elsewhere: int | None = None  #: gear the player controls that the scenario does not list
+    cards_played: int | None = None  #: cards the player played this turn before the showdown
     #: the gear the scenario lists for the player as the showdown begins: Equipment attached to his units (at the
     #: battlefield and at his base) and his ``gear:``
     gear_listed: int = 0

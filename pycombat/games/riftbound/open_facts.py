@@ -1,7 +1,8 @@
 """The facts a scenario leaves open about its units, and whether they can change a verdict (RB-CARD-4).
 
 A unit's clause that the model reads only from a fact the scenario states is named NOT MODELLED when the fact is not
-given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``, or its ``keywords:`` for the
+given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:``, ``immune:`` or ``fired_this_turn:`` (a trigger
+firing at most once a turn: 0 or 1), or its ``keywords:`` for the
 option a "When I become ready, choose one" gave it before the showdown (none, or each option); its side's ``xp:`` (a
 "[Level N]" ability), ``gained_xp_this_turn:``, ``discarded_this_turn:`` and the counts that cards read only against
 a threshold (``runes:``, ``spent_this_turn: {power, spell_energy}``); the scenario's ``turn:`` (whose turn it is:
@@ -26,8 +27,10 @@ import re
 from typing import Any, Callable, Iterable, Mapping
 
 #: a unit's open facts, each a key of its scenario entry and the values it can take
+#: (``fired_this_turn``: asked as a fact, ``0|1``, only for a trigger that fires at most once a turn, RB-CARD-9)
 UNIT_FACTS: dict[str, tuple[Any, ...]] = {"conditions_hold": (True, False), "empowered": (True, False),
-                                         "exhausted": (True, False), "immune": (True, False)}
+                                         "exhausted": (True, False), "immune": (True, False),
+                                         "fired_this_turn": (0, 1)}
 #: the side's open facts: its player's XP (values from :func:`xp_values`), and what he did this turn (yes or no)
 SIDE_XP = "xp"
 SIDE_FACTS: dict[str, tuple[Any, ...]] = {"gained_xp_this_turn": (True, False), "discarded_this_turn": (True, False)}

@@ -305,7 +305,8 @@ def _player(node: Node, db: UnitDB) -> Player:
                   gained_xp=node.bool("gained_xp_this_turn", None),
                   discarded=discarded,
                   tokens_elsewhere=node.int("tokens_elsewhere", None, minimum=0),
-                  gear_elsewhere=node.int("gear_elsewhere", None, minimum=0))
+                  gear_elsewhere=node.int("gear_elsewhere", None, minimum=0),
+                  cards_played=node.int("cards_played", None, minimum=0))
 
 
 def _gear_listed(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
@@ -355,6 +356,60 @@ def _deflect_holds(cond: Any, card, empowered: bool | None, times: int | None, x
     if card.empower_limit is not None and cond == f"While I'm [Empowered] {_TIMES.get(card.empower_limit)} times":
         return None if times is None else times >= card.empower_limit
     return level_holds(cond, xp)
+
+
+def _earlier(node: Node, card, role: str, player: Player, fresh: bool, changes: list[int],
+             keywords: list[tuple[str, int | None, str]], unstated: list[tuple[str, str]]) -> None:
+    """RB-CARD-9 with RB-CARD-10: the unit's triggered "give ... +N Might / a keyword this turn" abilities whose event
+    may have come earlier this turn, before the showdown (:func:`.cards.units.earlier_effects`: Darius - Trifarian's
+    "When you play your second card in a turn", Ravenbloom Student's "When you play a spell", Inviolus Vox's "When I
+    conquer"). What it gave itself is in force as many times as it fired: the unit's ``fired_this_turn:``, else what
+    its side states decides (:func:`.cards.units.fired_before`: ``cards_played``, ``discarded_this_turn``); added to
+    ``changes`` (its Might) and ``keywords``. What it gave another unit is stated on that unit (its ``might``). Not
+    decided: named NOT MODELLED in ``unstated``, with how to state it. A unit entering play in the showdown (``fresh``)
+    fired none before it."""
+    from .cards.units import earlier_effects, earlier_why, fired_before
+
+    found = () if fresh else earlier_effects(card)
+    stated = node.int("fired_this_turn", None, minimum=0)
+    if stated is not None and not found:
+        raise node.error("`fired_this_turn:` is for a unit with a triggered \"this turn\" Might or keyword ability "
+                         f"whose event may come before the showdown; {card.name} has none that a combat reads "
+                         "(RB-CARD-9)", "fired_this_turn")
+    for trigger in dict.fromkeys(e["trigger"] for e in found):
+        mine = [e for e in found if e["trigger"] == trigger]
+        own = [e for e in mine if (e.get("target") or {}).get("ref") == "self"]
+        decided = fired_before(trigger, player)
+        if stated and decided == 0:  # what the side states says it cannot have fired
+            raise node.error(f"`fired_this_turn: {stated}`: {card.name}'s \"{trigger}\" cannot have fired before the "
+                             "showdown: its side states too few cards played (`cards_played`) or no card discarded "
+                             "(`discarded_this_turn: false`) (RB-CARD-9)", "fired_this_turn")
+        times = stated if stated is not None else decided
+        if stated is not None and stated > 1 and _fires_once(trigger):
+            raise node.error(f"`fired_this_turn: {stated}`: {card.name}'s \"{trigger}\" fires at most once a turn "
+                             "(RB-CARD-9)", "fired_this_turn")
+        label = f"ability {trigger}: " + "; ".join(effect_text(e) for e in mine)
+        if times is None or times and len(own) < len(mine) and stated is None:
+            unstated.append((label + " (earlier this turn)", earlier_why(trigger, len(own) == len(mine))))
+            continue
+        for _ in range(times):
+            for e in own:
+                if e["effect"] == "might_modifier" and isinstance(e.get("value"), int):
+                    changes.append(int(e["value"]))
+                elif e["effect"] == "grant_keyword":
+                    n = e.get("value") if e.get("keyword") in ("Assault", "Shield", "Deflect") else None
+                    keywords.append((e["keyword"], n, f"{e['keyword']}{'' if n is None else f' {n}'} (this turn, "
+                                                      f"{trigger.lower()}, before the showdown)"))
+                else:
+                    unstated.append((label + " (earlier this turn)", f"its amount ({e.get('value')}) is not read "
+                                     "(RB-CARD-4)"))
+
+
+def _fires_once(trigger: str) -> bool:
+    """Whether an :data:`.cards.units.EARLIER_TRIGGERS` trigger fires at most once a turn."""
+    from .cards.units import EARLIER_TRIGGERS
+
+    return EARLIER_TRIGGERS.get(trigger) == "once"
 
 
 def _named(node: Node, card, statics, unstated: list, fresh: bool) -> str | None:
@@ -462,6 +517,10 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     if custom:
         if not node.has("might"):
             raise node.error("a custom unit (custom: true) needs `might`", "might")
+        if node.has("fired_this_turn"):  # RB-CARD-9: read from a card's triggered "this turn" abilities
+            raise node.error("`fired_this_turn:` counts a card's triggered \"this turn\" ability fired before the "
+                             "showdown; a custom unit has no card: its `might` and `keywords` are as stated",
+                             "fired_this_turn")
         for en in node.list("equipment", []):  # RB-CARD-14: its Might and keywords are its own, stated
             if isinstance(en.value, dict) and en.has("copy_of"):
                 raise en.error("a custom unit states its own Might and keywords: for a unit that is a copy, give the "
@@ -572,6 +631,9 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                                                           f"{TURN_START.lower()})"))
                         if e["keyword"] == "Ganking":
                             fields["ganking"] = True
+        # RB-CARD-9: a triggered "give ... +N Might / a keyword this turn" whose event may have come earlier this turn,
+        # before the showdown: in force that many times (`fired_this_turn:`, or what its side states decides it)
+        _earlier(node, card, role, player, fresh, started_changes, keywords, unstated)
         # RB-CARD-4: the unit's printed abilities beyond its keywords and the flags read above
         # (no_combat_damage, ignores Tank) are not interpreted yet: each is named, so that no
         # answer silently leaves it out
@@ -802,7 +864,10 @@ def _fraction(node: Node) -> Fraction:
 
 
 def _gear(node: Node) -> tuple[str, ...]:
-    """The side's Equipment in play attached to no unit (``gear:``), which a card may attach (RB-CARD-14)."""
+    """The side's gear in play attached to no unit (``gear:``): Equipment, which a card may attach (RB-CARD-14); a gear
+    whose death replacement the model reads (RB-CARD-18); a gear whose [Action] ability an entry may use (Divining
+    Shells, RB-CARD-17). A card killing or returning gear finds each there (RB-CARD-22)."""
+    from .cards.events import gear_ability
     from .cards.spells import load_cards
 
     if not isinstance(node.value, dict) or "gear" not in node.value:
@@ -812,9 +877,10 @@ def _gear(node: Node) -> tuple[str, ...]:
         card = load_cards().card(en.as_str(), file=en.file, path=en.path)
         from .cards.replacements import gear_card
 
-        if not card.equipment and not gear_card(card):
-            raise en.error(f"{card.name} is not Equipment (attached to a unit, RB-CARD-14) nor a gear whose death "
-                           "replacement the model reads (RB-CARD-18)")
+        if not card.equipment and not gear_card(card) and not gear_ability(card):
+            raise en.error(f"{card.name} is not Equipment (attached to a unit, RB-CARD-14), a gear whose death "
+                           "replacement the model reads (RB-CARD-18) nor one whose [Action] ability an entry uses "
+                           "(RB-CARD-17)")
         out.append(card.name)
     return tuple(out)
 

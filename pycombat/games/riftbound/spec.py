@@ -253,6 +253,12 @@ UNIT_OBJ = Obj({
     "tags": List(Str("a tag, e.g. Yordle"), "the unit's tags (overrides the card's; for card conditions)"),
     "conditions_hold": Bool("the conditions of the card's conditional combat keywords hold (true: they apply; "
                             "false: they do not; not given: named as not modelled, RB-CARD-4)"),
+    "fired_this_turn": Int("how many times the unit's triggered \"give ... +N Might / a keyword this turn\" ability "
+                           "fired earlier this turn, before the showdown (Darius - Trifarian's \"When you play your "
+                           "second card in a turn\", Ravenbloom Student's \"When you play a spell\", Inviolus Vox's "
+                           "\"When I conquer\"): what it gave itself applies that many times; not given and not "
+                           "decided by its side's `cards_played` / `discarded_this_turn`: named as not modelled, "
+                           "RB-CARD-9, RB-CARD-4", minimum=0, maximum=99),
     "token": Bool("a custom unit that is a unit token (a Recruit, a Sprite): \"your token units\" abilities reach it "
                   "(RB-CARD-9, RB-CARD-15)"),
     "named": Name("spell card", "the spell the unit named as it was played (\"When you play me, name a spell\": "

@@ -64,7 +64,13 @@ def idle_reason(e: dict) -> str:
     if _standard_move_cost(e):
         return "a cost on standard moves, which cannot be made during a showdown or a combat (RB-COMB-5)"
     from .unitplay import ALONE, PLAY_TRIGGERS
+    from .units import is_earlier
 
+    if is_earlier(e):  # RB-CARD-9: its "this turn" change may come from before the showdown
+        return ("fired before this combat (the unit played, a conquest earlier this turn), what it gave lasts this "
+                "turn, through the combat: the unit's `fired_this_turn: N` states how many times (what it gave "
+                "another unit is stated on that unit); not stated and not decided by its side's `cards_played: 0`, "
+                "named NOT MODELLED (RB-CARD-9)")
     if trigger in PLAY_TRIGGERS and trigger not in COMBAT_TRIGGERS:  # "When you play me", alone or with another event
         other = re.split(r" (?:or|and) ", trigger, maxsplit=1)[1:] if trigger in COMPOUND_PLAY else ()
         return _played_before(e) + "".join(f"; its other event (\"{o}\") {COMPOUND_PLAY[trigger]}" for o in other)

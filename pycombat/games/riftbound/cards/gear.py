@@ -14,6 +14,11 @@ kind ``gear`` takes gear from there:
   must kill one of his gear the scenario lists: his only one is killed, and among several the entry must
   name his choice (refused otherwise); with none at all he kills nothing.
 
+The gear whose [Action] ability an entry uses (Divining Shells: "[Action] Kill this, exhaust: ...", RB-CARD-17) is one
+in play of its player (:func:`ability_source`): his `gear:` lists it, or it is one the scenario does not list, which his
+side's ``gear_elsewhere`` allows (not stated, or more than the gear not listed already gone); "Kill this" in its cost
+kills it as the ability is used, so a listed one is used once and a card killing gear later finds it gone.
+
 A gear is named by its card name; an Equipment attached to a unit, by its name and, when several are
 in play, the unit (``from: UNIT``). An attached Equipment killed or returned is detached first: its
 unit loses its Might bonus (RB-CARD-5, RB-CARD-14); a gear with a death replacement (Zhonya's
@@ -28,7 +33,10 @@ from .spells import Card, load_cards
 
 RULE = "RB-CARD-22"
 EACH_PLAYER = "each player, own gear"
-_HOW = {"kill": "killed", "return_to_hand": "returned to its owner's hand", "banish": "banished"}
+#: how a gear returned to hand leaves play: it is in its owner's hand again, where he may play it again (a Quick-Draw
+#: Equipment has Reaction, RB-SHOW-4; :meth:`..play.game.ShowdownGame.back_to_hands`)
+TO_HAND = "returned to its owner's hand"
+_HOW = {"kill": "killed", "return_to_hand": TO_HAND, "banish": "banished"}
 
 
 def is_gear_effect(e: Mapping[str, Any]) -> bool:
@@ -85,6 +93,50 @@ def _find(play: Play, board: Board, name: str) -> tuple[str, str, str | None]:
     return hits[0]
 
 
+#: the key of :attr:`.plays.Board.gear` counting ``side``'s gear not listed that left play (killed by "Each player kills
+#: one of their gear", or by its own ability's "Kill this"): ``ELSEWHERE_GONE + side``
+ELSEWHERE_GONE = "gone, not listed: "
+
+
+def _elsewhere_left(board: Board, side: str) -> int | None:
+    """How many gear not listed ``side``'s player still controls (None: his ``gear_elsewhere`` not stated)."""
+    n = gear_elsewhere(board, side)
+    return None if n is None else n - len(board.gear.get(ELSEWHERE_GONE + side, ()))
+
+
+def ability_source(play: Play, board: Board) -> list[Change]:
+    """RB-CARD-17 with RB-CARD-22: the gear whose [Action] ability ``play`` uses (:func:`.plays.event_of` is
+    ``gear_ability``) is one its player controls in play: one his ``gear:`` lists (first), or one the scenario does not
+    list, which his side's ``gear_elsewhere`` must allow (not stated, or more than those not listed already gone);
+    refused otherwise (``gear_elsewhere: 0`` with none listed, or the listed one killed or returned earlier). "Kill this"
+    in the ability's cost kills it as it is used (RB-CARD-2): it leaves play. Any other play: no change."""
+    from .plays import event_of
+
+    if event_of(play) != "gear_ability" or play.by not in ("attacker", "defender"):
+        return []
+    name, side = play.card.name, play.by
+    printed = str(next((e["activated"] for e in play.card.effects if e.get("activated")), ""))
+    kills = "kill this" in printed.lower()
+    if name in board.gear.get(side, ()):
+        if not kills:
+            return []
+        return [Change("gear_gone", keyword=name, how=side, note="killed: its ability's cost (\"Kill this\")",
+                       rules=("RB-CARD-2", RULE))]
+    left = _elsewhere_left(board, side)
+    if left is not None and left <= 0:
+        stated = gear_elsewhere(board, side)
+        raise _err(play, f"no {name} of the {side}'s in play (`{side}.gear` lists none or it left play; "
+                   + (f"`gear_elsewhere: {stated}`: no gear not listed" if stated == 0 else
+                      f"`gear_elsewhere: {stated}`: all gone") + ") to use its [Action] ability",
+                   "RB-CARD-17", "play")
+    why = "not stated" if left is None else f"{left} not listed still in play"
+    out = [Change("none", note=f"{name} is a gear of the {side}'s the scenario does not list (his `gear_elsewhere`: "
+                  f"{why})" + ("; killed: its ability's cost (\"Kill this\")" if kills else ""), rules=(RULE,))]
+    if kills:
+        out.append(Change("gear_gone", keyword=name, how=ELSEWHERE_GONE + side, note="gone", rules=("RB-CARD-2",)))
+    return out
+
+
 def gear_elsewhere(board: Board, side: str) -> int | None:
     """The gear ``side``'s player controls that the scenario does not list (his side's ``gear_elsewhere``; None: not
     stated)."""
@@ -105,17 +157,22 @@ def _unnamed_choice(e: Mapping[str, Any], play: Play, board: Board, side: str) -
     among several, his choice, which the entry must state (refused)."""
     mine = listed(board, side)
     elsewhere = gear_elsewhere(board, side)
-    if elsewhere != 0:
-        why = "not stated" if elsewhere is None else f"{elsewhere}"
-        return [Change("none", note=f"the {side} kills a gear the scenario does not list (his `gear_elsewhere`: {why}),"
-                       " none of his in play", rules=(RULE,))] if mine else []
+    left = _elsewhere_left(board, side)
+    if left is None or left > 0:
+        why = "not stated" if left is None else f"{left} not listed in play"
+        said = [Change("none", note=f"the {side} kills a gear the scenario does not list (his `gear_elsewhere`: "
+                       f"{why})" + (", none of his in play" if mine else ""), rules=(RULE,))] \
+            if mine or left is not None else []
+        return said + ([Change("gear_gone", keyword="a gear not listed", how=ELSEWHERE_GONE + side, note="gone",
+                               rules=(RULE,))] if left is not None else [])
+    why = "`gear_elsewhere: 0`" if elsewhere == 0 else f"`gear_elsewhere: {elsewhere}`, each gone already"
     if len(mine) > 1:
         raise _err(play, f"the {side} controls no gear but {', '.join(_words(h) for h in mine)} (his "
-                   f"`gear_elsewhere: 0`): he must kill one of them, his choice; name it in `target`", RULE, "target")
+                   f"{why}): he must kill one of them, his choice; name it in `target`", RULE, "target")
     if not mine:
-        return [Change("none", note=f"the {side} controls no gear (his `gear_elsewhere: 0`): he kills none",
+        return [Change("none", note=f"the {side} controls no gear (his {why}): he kills none",
                        rules=(RULE,))]
-    return [Change("none", note=f"the {side} controls no gear but {_words(mine[0])} (his `gear_elsewhere: 0`): he "
+    return [Change("none", note=f"the {side} controls no gear but {_words(mine[0])} (his {why}): he "
                    "must kill it", rules=(RULE,))] + _gone(e, mine[0], board)
 
 

@@ -1156,6 +1156,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             targets.take(1, {"side": "friendly", "kind": "unit", "location": "battlefield"})
     spend = spent_xp(play, board)  # RB-CARD-2: "spend N XP", paid before the effects (checked first)
     changes = _Changes(apply)
+    changes += _gear.ability_source(play, board)  # RB-CARD-17: the gear whose [Action] ability it uses, in play
     if spend is not None:
         changes.append(spend)
     if revealed is not None:

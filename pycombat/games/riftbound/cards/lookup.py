@@ -66,6 +66,19 @@ def present(report: Report, console: Console) -> None:
         console.print(line, highlight=False, markup=False)
 
 
+def _earlier_note(e: dict) -> str:
+    """RB-CARD-9: for a "this turn" Might or keyword trigger whose event may have come before the showdown, how the
+    scenario states that it fired then (:func:`.units.is_earlier`); else nothing."""
+    from .units import EARLIER_TRIGGERS, is_earlier
+
+    if not is_earlier(e):
+        return ""
+    return ("; fired earlier this turn, before the showdown, what it gave lasts through the combat: the unit's "
+            "`fired_this_turn: N` (" + ("0 or 1" if EARLIER_TRIGGERS[e["trigger"]] == "once" else "times it fired")
+            + "), or its side's `cards_played` / `discarded_this_turn` where they decide it; not decided: named "
+            "NOT MODELLED (RB-CARD-9)")
+
+
 def card_report(name: str) -> dict:
     """A unit, spell or gear card as JSON-ready data: its combat facts, each effect with what
     the interpreter does with it (``modelled``) or why not (``unmodelled``), and for an unknown
@@ -289,7 +302,7 @@ def unit_report(u: UnitCard) -> dict:
                                          "an opponent's unit played, right after it is in play; a friendly unit's "
                                          "death or a unit becoming Mighty, after the cleanup that finds it "
                                          "(RB-CARD-10)" + ("" if events._alone(e)[0] else
-                                                           f"; {why}")})
+                                                           f"; {why}") + _earlier_note(e)})
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
             continue

@@ -23,6 +23,8 @@ from .counters import to_hand as countered_to_hand  # RB-CARD-3: a counter retur
 from .counters import action_speed  # RB-SHOW-4: a card or ability that cannot be played on an open chain
 from .equipment import TAKEN_OVER  # RB-CARD-14: an Equipment whose control another player takes
 from .equipment import stated_bonus  # RB-CARD-5: an Equipment's Might bonus the scenario states
+from .gear import TO_HAND as GEAR_TO_HAND  # RB-CARD-22: a gear returned to its owner's hand
+from .gear import ELSEWHERE_GONE as GEAR_ELSEWHERE_GONE  # RB-CARD-22: the side's gear not listed gone
 from .interpreter import MOVED_ELSEWHERE, Board as View, Change, Play, Unmodelled, check_cost, counter_effect, countered, \
     interpret, stolen, takes_spell, CONQUER
 from .moves import on_moves
@@ -656,7 +658,8 @@ class Progress:
                     _, missing = interpret(dk, View(live, present, base, away, gone, self.loose, moved),
                                            self.scenario.flags,
                                            lambda c: said.append(Line(*_change(c, units, present, base, removed, away,
-                                                                               self.loose, self.turn, self._dies))))
+                                                                               self.loose, self.turn, self._dies,
+                                                                               self.to_hand))))
                     self.unmodelled.extend(missing)
                     head = (f"{n} died at the battlefield: its Deathknell goes on the chain and resolves: " if not k else
                             f"{n}'s Deathknell triggers an additional time ({extra[k - 1]}'s static ability) and "
@@ -783,7 +786,7 @@ class Progress:
             if moving is not None and (m := move_of(c, self.present, self.base)) is not None:
                 moving.append(m)
             said.append(Line(*_change(c, self.units, self.present, self.base, self.removed, self.away, self.loose,
-                                      self.turn, self._dies)))
+                                      self.turn, self._dies, self.to_hand)))
 
         _, missing = interpret(play, View(self.live, self.present, self.base, self.away, gone, self.loose, moved),
                                self.scenario.flags, apply)
@@ -818,7 +821,8 @@ class Progress:
             def apply(c, said=said):
                 if (m := move_of(c, present, base)) is not None:
                     moving.append(m)  # a move (a recall is none, RB-COMB-6)
-                text, rules = _change(c, units, present, base, removed, away, loose, turn, self._dies)
+                text, rules = _change(c, units, present, base, removed, away, loose, turn, self._dies,
+                                      self.to_hand)
                 said.append(Line(text, rules))
 
             try:
@@ -1288,9 +1292,11 @@ BUFF_BONUS = "buff_bonus:"
 def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list,
             away: list[str], gear: dict[str, list[str]] | None = None,
             turn: dict | None = None,
-            dies: Callable[[Change], tuple[str, tuple] | None] | None = None) -> tuple[str, tuple]:
+            dies: Callable[[Change], tuple[str, tuple] | None] | None = None,
+            to_hand: list[tuple[str, str]] | None = None) -> tuple[str, tuple]:
     """Apply one interpreter change (in place); its narration and rule ids. ``dies``: a unit killed would die, and
-    a death replacement may apply instead (:meth:`Progress._dies`: its narration, or None: it dies)."""
+    a death replacement may apply instead (:meth:`Progress._dies`: its narration, or None: it dies). ``to_hand``:
+    the cards gone back to their owner's hand (:attr:`Progress.to_hand`), a gear returned to hand added to it."""
     n = c.unit
     note = f"{c.note}: " if c.note else ""
     turn = turn if turn is not None else {}
@@ -1428,8 +1434,13 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "heal":  # marked damage removed (RB-MIGHT-8)
         units[n] = replace(units[n], marked=0)
         return f"{n} is healed: its marked damage is removed", c.rules
+    if c.kind == "gear_gone" and c.how.startswith(GEAR_ELSEWHERE_GONE):  # RB-CARD-22: one of the gear not listed
+        (gear if gear is not None else {}).setdefault(c.how, []).append(c.keyword)
+        return f"one of the {c.how[len(GEAR_ELSEWHERE_GONE):]}'s gear the scenario does not list is gone", c.rules
     if c.kind == "gear_gone":  # RB-CARD-22: a gear killed or returned to hand leaves play
         (gear if gear is not None else {}).get(c.how, []).remove(c.keyword)
+        if c.note == GEAR_TO_HAND and to_hand is not None:  # in its owner's hand again: he may play it again
+            to_hand.append((c.how, c.keyword))
         return f"{c.keyword} (the {c.how}'s) is {c.note}", c.rules
     if c.kind == "ready":  # RB-CARD-10: tracked for "When I become ready"; no change to combat damage
         units[n] = replace(units[n], exhausted=False)

@@ -178,6 +178,82 @@ TURN_START_WHY = ("it fired at the start of its player's turn and lasts this tur
                   "condition held as it began is not stated: give the unit `conditions_hold: true|false` (RB-CARD-9)")
 
 
+#: RB-CARD-9 with RB-CARD-10: the triggers of a unit's "give ... +N Might / a keyword this turn" whose event may have
+#: come earlier in the turn, before the showdown (a card played, a unit dying, a conquest ...): what it gave then lasts
+#: through the combat. Each -> whether it fires at most once a turn (``once``) or at each such event (``any``). Its
+#: own moves (`moved:`), its turn start (`conditions_hold:`, :data:`TURN_START`) and a "choose one" as it became ready
+#: (`keywords:`, :func:`.events.ready_options`) are read elsewhere; its combat triggers fire in this combat.
+EARLIER_TRIGGERS = {
+    "When you play your second card in a turn": "once",
+    "When you play me": "once",
+    "When you play a spell": "any",
+    "When you play a spell that costs :rb_energy_5: or more": "any",
+    "When you play a token unit": "any",
+    "When you play another unit": "any",
+    "When you play a card from [Hidden]": "any",
+    "When you discard one or more cards": "any",
+    "When another friendly unit dies": "any",
+    "When you stun an enemy unit": "any",
+    "When you use an activated ability of a gear": "any",
+    "When I become ready": "any",
+    "When you choose or ready me": "any",
+    "When I conquer": "any",
+}
+#: of those, the ones only a card its player plays fires: none fired before the showdown when he played none this turn
+#: (his side's ``cards_played: 0``)
+CARD_PLAYED_TRIGGERS = ("When you play your second card in a turn", "When you play me", "When you play a spell",
+                        "When you play a spell that costs :rb_energy_5: or more", "When you play a token unit",
+                        "When you play another unit", "When you play a card from [Hidden]")
+#: the effect kinds of such a trigger a combat reads
+EARLIER_KINDS = ("might_modifier", "grant_keyword")
+
+
+def is_earlier(e: dict) -> bool:
+    """RB-CARD-9: whether unit ability ``e`` is a triggered "this turn" Might or keyword change (:data:`EARLIER_KINDS`)
+    whose event may have come earlier this turn, before the showdown (:data:`EARLIER_TRIGGERS`); a "choose one" option
+    is read from the unit's `keywords:` instead."""
+    return e.get("trigger") in EARLIER_TRIGGERS and e.get("duration") == "this_turn" and not e.get("activated") \
+        and e.get("effect") in EARLIER_KINDS and not e.get("mode_option")
+
+
+def earlier_effects(card: "UnitCard") -> tuple[dict, ...]:
+    """The unit card's abilities :func:`is_earlier` holds for, in text order."""
+    return tuple(e for e in card.abilities if is_earlier(e))
+
+
+def fired_before(trigger: str, player) -> int | None:
+    """How many times a unit's :data:`EARLIER_TRIGGERS` ``trigger`` fired this turn before the showdown, as far as what
+    its side states of its player (``player``: :class:`~..model.Player`) decides it: none when he played no card
+    (``cards_played: 0``) for a trigger only a card played fires; "your second card" once when he played two or more,
+    none with fewer; "When you discard" none when he discarded no card (``discarded_this_turn: false``). None: the
+    scenario does not say."""
+    played = getattr(player, "cards_played", None)
+    if trigger == "When you play your second card in a turn" and played is not None:
+        return 1 if played >= 2 else 0
+    if trigger in CARD_PLAYED_TRIGGERS and played == 0:
+        return 0
+    if trigger == "When you discard one or more cards" and getattr(player, "discarded", None) is False:
+        return 0
+    return None
+
+
+def earlier_why(trigger: str, self_only: bool) -> str:
+    """Why a unit's :func:`earlier_effects` are named NOT MODELLED when the scenario does not say how many times they
+    fired before the showdown (RB-CARD-4), with how to state it."""
+    side = ("its side's `cards_played: N` decides it" if trigger == "When you play your second card in a turn" else
+            "its side's `cards_played: 0` says it did not" if trigger in CARD_PLAYED_TRIGGERS else
+            "its side's `discarded_this_turn: false` says it did not" if trigger == "When you discard one or more cards"
+            else "")
+    once = EARLIER_TRIGGERS[trigger] == "once"
+    how = ("give the unit `fired_this_turn: 0|1`" if once else
+           "give the unit `fired_this_turn` (how many times it fired before the showdown)")
+    if not self_only:
+        how = ("give the unit `fired_this_turn` (0: it did not; more: what it gave another unit is stated on that "
+               "unit, its `might`)")
+    return (f"it may have fired earlier this turn, before the showdown, and what it gave lasts this turn (RB-CARD-9): "
+            f"{how}" + (f", or {side}" if side else ""))
+
+
 _LIMIT = re.compile(r"I can be \[Empowered\] up to (\w+) times")
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5}
 

@@ -51,13 +51,16 @@ class Entry:
     of: str | None = None
     #: the unit an Equipment ``attach`` makes its unit a copy of (Shady Spectacles, RB-CARD-14)
     copy_of: str | None = None
+    #: the [Action] ability of the gear ``card`` in play (its player's ``gear:``), used by ``by`` (RB-CARD-17): written
+    #: as a play of the gear, which the reader reads as that ability's use; not a card of a hand
+    in_play: bool = False
 
     def __post_init__(self):
         # an Entry is a key of many memo tables, inside tuples of plays: its hash is worked out once
         object.__setattr__(self, "_hash", hash((self.card, self.by, self.targets, self.mode, self.to, self.counter,
                                                 self.facedown, self.attach, self.detach, self.attach_from,
                                                 self.condition, self.repeat, self.kills, self.ability, self.of,
-                                                self.copy_of)))
+                                                self.copy_of, self.in_play)))
 
     def __hash__(self) -> int:
         return self._hash

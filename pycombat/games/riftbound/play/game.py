@@ -91,9 +91,12 @@ class ShowdownGame:
     def back_to_hands(self, hands: tuple[tuple[str, ...], tuple[str, ...]], before, after
                       ) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The hands once a chain resolved from the state ``before`` to ``after``: each card countered back to its
-        owner's hand (Abandon, RB-CARD-3), and the card of each unit returned to its owner's hand (Gust, RB-CARD-7)
-        that its player may play in a showdown ([Reaction], [Ambush]: RB-CARD-16, RB-SHOW-4), are in that hand
-        again. A unit token ceases to exist (RB-CARD-15) and a custom unit has no card: neither comes back."""
+        owner's hand (Abandon, RB-CARD-3), each gear returned to its owner's hand (Factory Recall, RB-CARD-22), and
+        the card of each unit returned to its owner's hand (Gust, RB-CARD-7) that its player may play in a showdown
+        ([Reaction], [Ambush]: RB-CARD-16, RB-SHOW-4), are in that hand again, where its player may play it again as
+        one of the hand's cards (a Quick-Draw Equipment has Reaction, RB-SHOW-4). A card that cannot be played in a
+        showdown (a Normal-speed gear) is in that hand but offers no play. A unit token ceases to exist (RB-CARD-15)
+        and a custom unit has no card: neither comes back."""
         from ..cards import unitplay
         from ..cards.units import load_units
 
@@ -112,11 +115,27 @@ class ShowdownGame:
         out = [list(hands[0]), list(hands[1])]
         for side, name in back:
             if not any(h.name == name for h in self.hands.get(side, ())) and (side, name) not in self.returned:
-                from .hands import hand_card
-
-                self.returned[(side, name)] = hand_card(name, None, "hand")
+                self.returned[(side, name)] = self._came_back(side, name)
+            if self.returned.get((side, name), True) is None:
+                continue  # in that hand, but not a card a showdown lets him play (RB-SHOW-4): no play to offer
             out[PLAYER[side]].append(name)
         return tuple(sorted(out[0])), tuple(sorted(out[1]))
+
+    def _came_back(self, side: str, name: str) -> HandCard | None:
+        """The hand card of ``name``, back in ``side``'s hand during the showdown, read as a ``hand:`` card is (with a
+        unit of his giving his Equipment [Quick-Draw], RB-CARD-9: whether it is in play as he plays the card is the
+        one play check's); None when a showdown does not let him play it (RB-SHOW-4)."""
+        from pycombat.errors import ScenarioError
+        from ..cards.statics import gives_quick_draw
+        from .hands import hand_card
+
+        sc = self.lines.scenario
+        giver = next((u.name for u in sc.attacker.units + sc.defender.units + tuple(sc.reserve)
+                      if u.side == side and gives_quick_draw(u)), None)
+        try:
+            return hand_card(name, None, "hand", giver)
+        except ScenarioError:
+            return None
 
     def modes(self, name: str) -> int:
         """How many "Choose one" modes a spell or gear card has (0: none)."""
@@ -221,8 +240,32 @@ class ShowdownGame:
                              for to in (("battlefield", "base", "elsewhere") if moves else (None,))
                              for g in (gear if attaches else (None,))]
                     got += [e for e in tried if self.lines.legal(resolved, e, (), at)]
+            got += self._gear_ability_plays(resolved, at, by, closed)
             self._plays[key] = got
         return got
+
+    def _gear_ability_plays(self, resolved: tuple[Entry, ...], at, by: str, closed: bool) -> list[Entry]:
+        """RB-CARD-17: the uses of the [Action] ability of each gear ``by``'s ``gear:`` lists that is still in play
+        (Divining Shells: "[Action] Kill this, exhaust: ..."; its "Kill this" takes it out of play as it resolves), at
+        most once a copy listed, with each choice of targets the reader allows (:meth:`.entries.Lines.legal`)."""
+        from ..cards.plays import gear_ability
+        from ..cards.spells import load_cards
+
+        loose = at.progress.loose.get(by, ())
+        listed = self.lines.scenario.gear.get(by, ())
+        out: list[Entry] = []
+        for name in dict.fromkeys(loose):
+            card = load_cards().card(name)
+            used = sum(1 for e in resolved if e.in_play and e.by == by and e.card == name)
+            if not gear_ability(card) or closed and card.speed != "reaction" \
+                    or used >= listed.count(name):  # (each copy listed used at most once)
+                continue
+            most = target_bound(name, len(at.names))[0]
+            targets = [()] + [t for k in range(1, min(most, len(at.names)) + 1)
+                              for t in itertools.permutations(at.names, k)]
+            out += [e for e in (Entry(name, by, t, in_play=True) for t in targets)
+                    if self.lines.legal(resolved, e, (), at)]
+        return out
 
     def counters(self, resolved: tuple[Entry, ...], at, card: HandCard, by: str, names: list[str],
                  chain: tuple[Entry, ...]) -> list[Entry]:
@@ -374,7 +417,7 @@ class ShowdownState:
                 inner = joint.new_initial_state() if joint.board.damage_step else JointState(joint, "end")
                 return DamageState(self.game, self.resolved, self.fizzled, inner, self.at)
             return self._resolve_newest()
-        if action.ability:  # a unit's activated ability (RB-CARD-17): no card leaves a hand
+        if action.ability or action.in_play:  # an activated ability (a unit's, a gear's, RB-CARD-17): no card played
             hands = self.hands
         else:
             card = self._card(action.card)
@@ -421,6 +464,9 @@ class ShowdownState:
         if action == PASS:
             return f"{self.mover} passes"
         which = counter_text(action, self.chain) if action.counter else ""  # which card of that name (RB-CARD-3)
+        if action.in_play:  # a gear's ability (RB-CARD-17)
+            return f"{self.mover} uses {action.card}'s [Action] ability" + (
+                f" on {', '.join(action.targets)}" if action.targets else "")
         return f"{self.mover} {'uses' if action.ability else 'plays'} {action.label()}{which}"
 
     def key(self) -> Hashable:
