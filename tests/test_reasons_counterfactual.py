@@ -396,7 +396,6 @@ UNPROVEN: dict[tuple[str, str], dict[str, str]] = {
     ("wotr", "may_retreat_into_siege"): dict.fromkeys({"WOTR-END-6", "WOTR-SITE-2"}, REDUNDANT),
     ("wotr", "move_count"): dict.fromkeys({"WOTR-CHMOVE-7"}, GENERATOR),
     ("wotr", "split_count"): dict.fromkeys({"WOTR-SPLIT-2"}, GENERATOR),
-    ("wotr", "eliminated"): dict.fromkeys({"WOTR-STR-5", "WOTR-HIT-6", "WOTR-HIT-8"}, "the re-roll's dice and their chance act inside the Combat-card interpreter, which reads no rule switch"),  # noqa: E501
     ("wotr", "casualty_options"): {**dict.fromkeys({"WOTR-CAS-3", "WOTR-CAS-4", "WOTR-CAS-10"}, GENERATOR), "WOTR-CAS-12": DEFINITION},
 }
 

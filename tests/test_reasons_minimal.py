@@ -550,6 +550,7 @@ def test_wotr_hits_and_cards_cite_what_decides_them(path):
             cr = _round_one(s, v.claim)
             rolls = cr.rolled[a["role"]]
             rerolled = any(t[0 if a["role"] == "attacker" else 1].rerolled for t in cr.tallies)
+            denied = cr.reroll_denied[a["role"]]
         else:
             setup = battle_setup(s, _verdict_of(s, v.claim).attacking)
             units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
@@ -558,8 +559,14 @@ def test_wotr_hits_and_cards_cite_what_decides_them(path):
             if p.rerolls:
                 rolls.add((p.hit if p.reroll_hit is None else p.reroll_hit, p.reroll_modifier))
             rerolled = p.rerolls > 0
-        # the re-roll rules only when dice are re-rolled; natural 1/6 only when they change a die's chance
+            eff = setup.effects.get(a.get("round", 1))
+            e = eff and eff[0 if a["role"] == "attacker" else 1]
+            prof = setup.attacker if a["role"] == "attacker" else setup.defender
+            denied = bool(e and e.no_reroll and prof.reroll_dice(units, e.leadership) > 0)
+        # the re-roll rules only when dice are re-rolled; natural 1/6 only when they change a die's chance;
+        # the re-roll's being a "can" (WOTR-HIT-7) only when a card takes away dice the side would re-roll
         assert ("WOTR-HIT-6" in v.rules) == ("WOTR-STR-5" in v.rules) == rerolled, v.claim.id
+        assert ("WOTR-HIT-7" in v.rules) == denied, v.claim.id
         assert ("WOTR-HIT-4" in v.rules) == any(naturals_change(h, m) for h, m in rolls), v.claim.id
     for v in (v for v in verdicts if _kind(v, "card_playable")):
         card, ok, reasons, _ = _card_check(s, v.claim)  # (the card, may it be played, the reasons, notes)
@@ -728,7 +735,6 @@ KIND_SECTIONS = {
         "may_retreat": ("END", "ROUND", "MOVE", "SITE", "SIEGE"), "may_retreat_into_siege": ("END", "SITE", "SIEGE"),
         "split_count": ("SPLIT",),  # 2. Splitting off a rearguard
         "casualty_options": ("CAS",),  # 7. Casualties
-        "eliminated": ("CARDX", "CAS", "STR", "HIT", "CARD"),  # a figure a card or CAS-7 takes
         "politics_active": ("POL", "END", "CAPT", "ATK"),  # a Nation activated by the attack or the advance
     },
 }
@@ -784,7 +790,7 @@ COUNTERFACTUAL_KINDS = {"meccg": {"check_roll", "after_attack_strike", "faces_af
                         "riftbound": {"excess", "marked_counts"},
                         "wotr": {"card_play", "die_face", "elven_ring", "may_draw", "combat_card", "discarded",
                                  "hand_limit", "hand_excess", "counts_as_attack", "place", "politics_after",
-                                 "siege_extension", "reroll_choice"}}
+                                 "siege_extension", "reroll_choice", "eliminated"}}
 CHECKED_KINDS = {g: NUMBER_CHECKED_KINDS[g] | COUNTERFACTUAL_KINDS[g] for g in NUMBER_CHECKED_KINDS}
 
 

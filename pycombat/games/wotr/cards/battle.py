@@ -215,11 +215,16 @@ class CardBattle:
     joint: dict = field(default_factory=dict)  #: (lost_a, lost_d) -> {Outcome: p} (where the figures go)
 
 
-def card_round_dist(s, setup: BattleSetup, plan: CardPlan, policy: Policy) -> tuple[CardRound, list]:
-    """Round 1 with the plan's round-1 cards, from the start."""
+def card_round_dist(s, setup: BattleSetup, plan: CardPlan, policy: Policy,
+                    reroll_caps: Mapping[str, frozenset[str]] | None = None) -> tuple[CardRound, list]:
+    """Round 1 with the plan's round-1 cards, from the start. ``reroll_caps``: {role: the bounds of its Leader
+    re-roll's dice} (:data:`..cards.combat_round.REROLL_CAPS`, all by default); a claim drops one to see
+    whether its answer depends on it."""
     dec = Decisions(setup, policy)
     ctx = card_context(s, setup, plan)
     cr = CardRound(ctx, plan.cards, lambda role, u, p, h: dec.casualties(role, u, p, h, None), plan.choices)
+    if reroll_caps is not None:
+        cr.reroll_caps = {**cr.reroll_caps, **{r: frozenset(c) for r, c in reroll_caps.items()}}
     a, pa, d, pd, _, _ = setup.start
     return cr, cr.run(a, pa, d, pd)
 

@@ -359,6 +359,19 @@ class Play:
     log: list = field(default_factory=list)  #: (text, rule)
 
 
+#: the bounds of the Leader re-roll's dice (:meth:`CardRound._reroll_dice`): Leadership (WOTR-STR-5) and the
+#: missed dice (WOTR-HIT-6)
+REROLL_CAPS = frozenset({"leadership", "missed"})
+
+
+def _die_chance(hit: int, modifier: int) -> Fraction:
+    """The chance one die of a roll hits (WOTR-HIT-8: the faces that reach the number, the natural 1 and 6
+    apart); a roll has no chance to give without the rule."""
+    if not in_force("WOTR-HIT-8"):
+        raise ScenarioError("no per-die hit chance: WOTR-HIT-8 is not in force")
+    return hit_chance(hit, modifier)
+
+
 class CardRound:
     """The first round with ``cards`` ({role: CombatCard | None}); ``casualties(role, units, pool, hits)``
     is the casualty policy (WOTR-CAS-12)."""
@@ -371,6 +384,9 @@ class CardRound:
         self.effects: list[tuple[int, int, str, CombatCard, Mapping]] = []  # (initiative, defender-first, role, ...)
         self.active: dict[str, bool] = {r: False for r in ROLES}
         self.no_card = {r: cards.get(r) is None for r in ROLES}
+        #: what bounds each side's Leader re-roll dice besides five: its Leadership (WOTR-STR-5) and its missed
+        #: dice (WOTR-HIT-6); a claim drops one to see whether its answer depends on that bound
+        self.reroll_caps: dict[str, frozenset[str]] = {r: REROLL_CAPS for r in ROLES}
 
     # -- static part -------------------------------------------------------------------------------
     def _order(self):
@@ -400,6 +416,8 @@ class CardRound:
         self.reduction: dict[str, int] = {}
         self.strength_delta: dict[str, int] = {}
         self.no_reroll: dict[str, bool] = {r: False for r in ROLES}
+        #: a card took away a Leader re-roll the side would have made on some branch (WOTR-HIT-7)
+        self.reroll_denied: dict[str, bool] = {r: False for r in ROLES}
         self.confusion: dict[str, bool] = {r: False for r in ROLES}  # role's own natural 1s hit itself
         self.self_hits_mod: dict[str, int] = {}  # Relentless Assault: the self-hits chosen, per role
         cancelled: set[str] = set()
@@ -636,7 +654,7 @@ class CardRound:
         if n <= 0:
             return [(s, Fraction(1))]
         out = []
-        for h, q in binomial(n, hit_chance(hit_on, 0)).items():
+        for h, q in binomial(n, _die_chance(hit_on, 0)).items():
             s2 = replace(s, pre=_add(s.pre, role, h)) if pre else replace(s, post=_add(s.post, role, h))
             out.append((self._take(s2, other(role), h), q))
         return out
@@ -781,20 +799,32 @@ class CardRound:
         per_role = {}
         n = {}
         for role in ROLES:
+            r = self._reroll_dice(s, role)
             if self.no_reroll[role]:
+                self.reroll_denied[role] |= r > 0  # WOTR-HIT-7: the card takes away a re-roll of r dice
                 per_role[role], n[role] = {0: Fraction(1)}, 0
                 continue
-            r = min(self._leadership(s, role), MAX_DICE, s.misses[_i(role)])  # WOTR-STR-5, WOTR-HIT-6
             hit, mod = self.ctx.base_hit[role], self.roll_modifier(s, role, "leader_reroll")
             if r:
                 self.rolled[role].add((hit, mod))
-            per_role[role], n[role] = binomial(r, hit_chance(hit, mod)), r
+            per_role[role], n[role] = binomial(r, _die_chance(hit, mod)), r
         out = []
         for ha, qa in per_role["attacker"].items():
             for hd, qd in per_role["defender"].items():
                 out.append((replace(s, reroll=(ha, hd), scored=(s.scored[0] + ha, s.scored[1] + hd),
                                     rerolled=(n["attacker"], n["defender"])), qa * qd))
         return out
+
+    def _reroll_dice(self, s: _Sit, role: str) -> int:
+        """The dice of the side's Leader re-roll: at most five, at most its Leadership (WOTR-STR-5), and only
+        dice that missed in the Combat roll (WOTR-HIT-6; without it, at most the dice the Combat roll used)."""
+        i = _i(role)
+        r = MAX_DICE
+        if "leadership" in self.reroll_caps[role] and in_force("WOTR-STR-5"):
+            r = min(r, self._leadership(s, role))
+        if "missed" in self.reroll_caps[role] and in_force("WOTR-HIT-6"):
+            r = min(r, s.misses[i])
+        return max(0, min(r, s.dice[i]))
 
     def after_reroll(self, s: _Sit) -> Branches:
         done: set[tuple[str, str]] = set()
@@ -981,9 +1011,9 @@ def _roll(n: int, hit: int, mod: int, confusion: bool):
     """``{(hits, re-rollable misses, natural 1s hitting the roller): p}`` for the Combat roll
     (WOTR-HIT-3/4; Confusion: the natural 1s are not re-rolled)."""
     if not confusion:
-        return {(h, n - h, 0): q for h, q in binomial(n, hit_chance(hit, mod)).items()}
+        return {(h, n - h, 0): q for h, q in binomial(n, _die_chance(hit, mod)).items()}
     # faces: 1 (own hit), a hit among 2..6, a miss among 2..6
-    p_hit = hit_chance(hit, mod)
+    p_hit = _die_chance(hit, mod)
     p_one = Fraction(1, 6)
     p_miss = 1 - p_hit - p_one
     out: dict = {}

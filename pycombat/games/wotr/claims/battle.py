@@ -304,9 +304,9 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
             rules.append("WOTR-SITE-1")
         elif region.settlement == "stronghold" and a["role"] == "attacker":
             rules.append("WOTR-SITE-3")
-        if any(card.round == rnd for card in s.cards):
-            rules.append("WOTR-CARD-7")
         named = _named_cards(s, rnd)
+        if named or any(card.round == rnd for card in s.cards):
+            rules.append("WOTR-CARD-7")  # a Combat card of the round, named or typed: which roll it acts on
         if len(rules) > 1:  # sites, sieges and cards change the number needed (WOTR-HIT-2)
             rules.insert(1, "WOTR-HIT-2")
         notes = [f"the {a['role']} hits on {got} in round {rnd} ({region.name}, {s.kind} battle)"]
@@ -346,6 +346,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
             rules += ["WOTR-HIT-6", "WOTR-STR-5"]  # the Leader re-roll of missed dice
             if params.reroll_hit is not None and params.reroll_hit != params.hit:
                 rules.append("WOTR-HIT-5")  # a card changed the re-roll's hit number
+        if _typed_reroll_denied(setup, a["role"], units, rnd):
+            rules.append("WOTR-HIT-7")  # a card takes away the re-roll the side would have made
         return Verdict(c, got == want, rules,
                        notes=[f"P({cmp} {_n_hits(k)}) = {got} = {float(got):.6f}: {params.dice} "
                               f"{'die' if params.dice == 1 else 'dice'} hitting on {params.hit}+ (modifier "
@@ -524,6 +526,8 @@ def _round_one_dice(s: Scenario, c: Claim) -> Verdict:
         ok = max(d) == a["value"]
         note = f"with {names}: up to {max(d)} dice ({', '.join(f'{k}: {p}' for k, p in d.items())} re-rolled)"
         rules = ["WOTR-STR-4", "WOTR-STR-5", "WOTR-HIT-6", "WOTR-CARD-7"]  # CARD-7: a card's change to the re-roll
+        if cr.reroll_denied[a["role"]]:
+            rules.append("WOTR-HIT-7")  # a card takes the re-roll away
     return Verdict(c, ok, rules, notes=[note])
 
 
@@ -541,13 +545,17 @@ def _round_one_hits(s: Scenario, c: Claim) -> Verdict:
     test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
     got = sum((p for x, p in d.items() if test(x)), Fraction(0))
     want = Fraction(str(a["probability"]))
-    rules = _hit_rules(cr.naturals_decide(a["role"]), any(n > 0 for n in marg["rerolled"])) + _card_rules(cr)
+    rules = (_hit_rules(cr.naturals_decide(a["role"]), any(n > 0 for n in marg["rerolled"]),
+                        cr.reroll_denied[a["role"]]) + _card_rules(cr))
     apart = [f"{w}: {dict((x, str(p)) for x, p in marg[f].items())}" for f, w in
              (("own", "its card's own attack roll"), ("bonus", "bonus hits"), ("self_hits", "self-hits"))
              if set(marg[f]) != {0}]
     return Verdict(c, got == want, rules,
                    notes=[f"P({cmp} {_n_hits(k)}) = {got} = {float(got):.6f}: the Combat roll and Leader re-roll with "
-                          f"{', '.join(_named_cards(s, 1))}"] + [f"apart: {x}" for x in apart])
+                          f"{', '.join(_named_cards(s, 1))}"]
+                   + ([f"{text} ({rule})" for text, rule in cr.log if rule == "WOTR-HIT-7"]
+                      if cr.reroll_denied[a["role"]] else [])
+                   + [f"apart: {x}" for x in apart])
 
 
 def _naturals_decide(params) -> bool:
@@ -561,12 +569,25 @@ def _naturals_decide(params) -> bool:
                 or (params.rerolls and naturals_decide(reroll_hit, params.reroll_modifier)))
 
 
-def _hit_rules(naturals: bool, rerolled: bool) -> list[str]:
+def _hit_rules(naturals: bool, rerolled: bool, denied: bool = False) -> list[str]:
     """The rules a hits claim rests on: the per-die chance and a side's hits (WOTR-HIT-8/9), the natural 1
     and 6 where they change a die's chance (WOTR-HIT-4), the Leader re-roll where a die is re-rolled
-    (WOTR-HIT-6, WOTR-STR-5)."""
+    (WOTR-HIT-6, WOTR-STR-5), and the re-roll being one a card may take away (WOTR-HIT-7) where a card
+    takes away dice the side would have re-rolled."""
     return (["WOTR-HIT-8", "WOTR-HIT-9"] + (["WOTR-HIT-4"] if naturals else [])
-            + (["WOTR-HIT-6", "WOTR-STR-5"] if rerolled else []))
+            + (["WOTR-HIT-6", "WOTR-STR-5"] if rerolled else []) + (["WOTR-HIT-7"] if denied else []))
+
+
+def _typed_reroll_denied(setup, role: str, units, rnd: int) -> bool:
+    """Typed card effects (`battle.cards`) of round ``rnd`` take away (``no_reroll``) a Leader re-roll of
+    at least one die the side would otherwise have (WOTR-HIT-7)."""
+    eff = setup.effects.get(rnd)
+    e = (eff[0] if role == "attacker" else eff[1]) if eff else None
+    if e is None or not e.no_reroll:
+        return False
+    prof = setup.attacker if role == "attacker" else setup.defender
+    dice = prof.dice(units, e.dice, setup.dice_reduction_target)
+    return prof.reroll_dice(units, e.leadership, dice) > 0
 
 
 def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
@@ -603,16 +624,18 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
     typed = rnd in setup.effects  # typed card effects (`battle.cards`) in round r: in its roll's numbers
     named_now = bool(_named_cards(s, rnd))
     names = ", ".join(_named_cards(s, rnd)) or ("its typed card effects" if typed else "no Combat card")
-    rolled = {"naturals": False, "rerolled": False}  # over the rolls of round r from every position it starts from
+    # over the rolls of round r from every position it starts from
+    rolled = {"naturals": False, "rerolled": False, "denied": False}
 
-    def played(naturals: bool, rerolled: bool) -> None:
+    def played(naturals: bool, rerolled: bool, denied: bool = False) -> None:
         rolled["naturals"] |= naturals
         rolled["rerolled"] |= rerolled
+        rolled["denied"] |= denied
 
     def rules_now() -> list[str]:
         """WOTR-HIT-4 where a die's chance in round r depends on the natural 1 or 6 (the card's modifier
         counted), the re-roll rules where a die is re-rolled in round r; the card rules with a card."""
-        return (["WOTR-ROUND-1"] + _hit_rules(rolled["naturals"], rolled["rerolled"])
+        return (["WOTR-ROUND-1"] + _hit_rules(rolled["naturals"], rolled["rerolled"], rolled["denied"])
                 + (["WOTR-CARD-2", "WOTR-CARD-7"] if named_now or typed else []) + extra)
 
     extra: list[str] = []
@@ -627,11 +650,11 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
         """P(the hits claimed) in round r from the position ``pos`` = (a, pa, d, pd)."""
         if named_now:
             cr = _card_round_at(s, setup, plan, pos, rnd, pol)
-            played(cr.naturals_decide(a["role"]), _rerolls_in(cr.tallies))
+            played(cr.naturals_decide(a["role"]), _rerolls_in(cr.tallies), cr.reroll_denied[a["role"]])
             return chance_at(cr.tallies)
         units = pos[0] if a["role"] == "attacker" else pos[2]
         params = setup.params(a["role"], units, rnd)
-        played(_naturals_decide(params), params.rerolls > 0)
+        played(_naturals_decide(params), params.rerolls > 0, _typed_reroll_denied(setup, a["role"], units, rnd))
         return params.dist().prob(test)
 
     notes, verdicts, mixes, fought_any, undecided = [], [], [], False, []
@@ -650,7 +673,7 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
                                    marks=(rnd,)).log
             for r, _, _, reach, tallies, cr in positions:
                 if r == rnd:
-                    played(cr.naturals_decide(a["role"]), _rerolls_in(tallies))
+                    played(cr.naturals_decide(a["role"]), _rerolls_in(tallies), cr.reroll_denied[a["role"]])
                     got = chance_at(tallies)
                     by_p[got] = by_p.get(got, Fraction(0)) + reach
         fought = sum(by_p.values(), Fraction(0))
@@ -870,6 +893,7 @@ def _eliminated(s: Scenario, c: Claim) -> Verdict:
     from ..battle.process import Policy
     from ..battle.setup import battle_setup
     from ..cards.battle import CardPlan, card_round_dist, check_plan
+    from ..cards.combat_round import REROLL_CAPS
 
     a = c.args
     role, what, label = _figure(s, c)
@@ -889,10 +913,11 @@ def _eliminated(s: Scenario, c: Claim) -> Verdict:
               and (r == role) == (ELIMINATING[e["effect"]] == "own")]
     rows, verdicts, by_wipe, by_card, cancelled, arises = [], [], False, False, False, False
     names = ", ".join(dict.fromkeys(cd.name for _, cd in acting))
-    for pol in policies_for(s):
-        cr, ends = card_round_dist(s, setup, plan, Policy.from_flags(s.flags, pol))
-        cancelled = cancelled or bool(getattr(cr, "cancelled", ()))
-        arises = arises or any(_alternative_arises(s, cr, r, cd, setup) for r, cd in acting)
+
+    def chances(pol: str, caps=None):
+        """(the Combat-card round, P(lost to a card), P(lost with the Army wiped out)) under ``pol``, the
+        Leader re-roll bounded by ``caps`` (all its bounds by default)."""
+        cr, ends = card_round_dist(s, setup, plan, Policy.from_flags(s.flags, pol), reroll_caps=caps)
         card_p = wipe_p = Fraction(0)
         for rend, q in ends:
             lost = rend.lost_a if i == 0 else rend.lost_d
@@ -901,8 +926,22 @@ def _eliminated(s: Scenario, c: Claim) -> Verdict:
                 card_p += q  # a figure a card eliminated takes no further part (WOTR-CARDX-3)
             elif wiped and in_force("WOTR-CAS-7") and _figure_lost(what, prof, lost, True):
                 wipe_p += q  # the figures with an Army wiped out go with it (WOTR-CAS-7)
+        return cr, card_p, wipe_p
+
+    def answer(got: Fraction):
+        """What the claim asks of a chance: the chance itself, or (no chance claimed) whether there is one."""
+        return got > 0 if want is None else got
+
+    gots: list[Fraction] = []
+    rerollers: set[str] = set()  # the sides that re-roll a die on some branch
+    for pol in policies_for(s):
+        cr, card_p, wipe_p = chances(pol)
+        rerollers |= {r for k, r in enumerate(("attacker", "defender")) if any(t[k].rerolled for t in cr.tallies)}
+        cancelled = cancelled or bool(getattr(cr, "cancelled", ()))
+        arises = arises or any(_alternative_arises(s, cr, r, cd, setup) for r, cd in acting)
         by_wipe, by_card = by_wipe or wipe_p > 0, by_card or card_p > 0
         got = card_p + wipe_p
+        gots.append(got)
         rows.append((pol, f"P({label} eliminated in round 1) = {got} = {float(got):.6f}"
                      + (f": by {names} {card_p}" if acting else "")
                      + (f", with the {role}'s Army wiped out {wipe_p} (WOTR-CAS-7)" if wipe_p else "")))
@@ -913,8 +952,6 @@ def _eliminated(s: Scenario, c: Claim) -> Verdict:
         if by_card:
             rules.append("WOTR-CARDX-3")  # the card's eliminations, beside the hits
         effects = [e for _, cd in acting for e in cd.effects if e.get("effect") in ELIMINATING]
-        if any(e["effect"] != "cancel_hits_by_sacrifice" for e in effects):
-            rules += ["WOTR-STR-5", "WOTR-HIT-6"]  # its condition reads the Leader re-roll's hits
         if arises:
             rules.append("WOTR-CARDX-2")  # which of its alternatives it takes, where both could act
         if any(e.get("target") == "nazgul_in_battle" for e in effects) and any(
@@ -930,7 +967,15 @@ def _eliminated(s: Scenario, c: Claim) -> Verdict:
     if by_wipe and s.flags["casualty_policy"] == "enumerate":
         notes.append(f"the {role}'s Army wiped out under each casualty policy ({', '.join(policies_for(s))}); "
                      "other casualty choices are not played in a Combat-card round (WOTR-CAS-12)")
-    if want is not None and (by_card or by_wipe):
+    # the bounds of the Leader re-roll (Leadership, WOTR-STR-5; the missed dice, WOTR-HIT-6) of a side that
+    # re-rolls, where the answer depends on them: the chance (or, with none claimed, whether there is one)
+    # differs with the bound lifted, through a card's condition on the re-roll's hits or the hits that wipe
+    # the Army out
+    for rule, cap in (("WOTR-STR-5", "leadership"), ("WOTR-HIT-6", "missed")) if rerollers else ():
+        lifted = [chances(pol, {r: REROLL_CAPS - {cap} for r in rerollers}) for pol in policies_for(s)]
+        if any(answer(got) != answer(cp + wp) for got, (_, cp, wp) in zip(gots, lifted)):
+            rules.append(rule)
+    if want is not None and any(0 < got < 1 for got in gots):
         rules.append("WOTR-HIT-8")  # the chance comes from the dice
     if not _figure_lost(what, prof, (), True):
         notes.append(f"{label} is not in the {role}'s part of the battle")
