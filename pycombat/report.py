@@ -59,6 +59,12 @@ class Report:
     def exit_code(self) -> int:
         return 0
 
+    def head(self) -> dict:
+        """What every report's JSON opens with: the game, the verb, the scenario file, its title and the
+        interpretation flags the answer was reached under."""
+        return {"game": self.game, "verb": self.verb, "scenario": self.scenario, "title": self.title,
+                "flags": dict(self.flags or {})}
+
     def to_json(self) -> dict:
         """The report as JSON-ready data (the base fields, then the game's own)."""
         return {f.name: jsonable(getattr(self, f.name)) for f in fields(self) if not f.name.startswith("_")}
@@ -93,8 +99,7 @@ class VerifyReport(Report):
         return 1 if self.missed else 0
 
     def to_json(self) -> dict:
-        return {"game": self.game, **self.extra, "scenario": self.scenario, "flags": dict(self.flags),
-                "claims": [v.as_json() for v in self.verdicts]}
+        return {**self.head(), **self.extra, "claims": [v.as_json() for v in self.verdicts]}
 
 
 @dataclass

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from pycombat.errors import ScenarioError
 from pycombat.games.riftbound.cards.lookup import card_report
 from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.cards.units import load_units, result_scoring
 from pycombat.games.riftbound.damage.splits import derive
 from pycombat.games.riftbound.schema import scenario_from_dict
 
@@ -150,7 +151,8 @@ def test_might_read_from_the_board_against_the_oracle(case):
     """RB-CARD-13, RB-CARD-8, RB-DMG-2: the units left, their Might and the totals agree."""
     doc, oracle = case
     sd = play_showdown(scenario_from_dict(doc))
-    assert not sd.unmodelled
+    # (a clause that scores points after the combat, Swain, Visionary's, is named and changes no Might)
+    assert not [u for u in sd.unmodelled if not result_scoring(load_units().unit(u.card))]
     board = sd.board
     for side in ("attacker", "defender"):
         here = [n for n in oracle.in_play(side) if oracle.u[n]["at"] == "bf"]

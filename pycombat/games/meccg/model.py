@@ -126,7 +126,8 @@ class Rolls:
     defender: tuple[int, ...] = ()
     body: int | None = None
     cards: tuple[int, ...] = ()  #: rolls of cards that act only on a roll (MECCG-FX-16), in play order
-    payer_body: int | None = None  #: the body check of the member who paid a card's cost (MECCG-FX-24)
+    #: the body check of the member who paid a card's cost (MECCG-FX-24); a tuple: each copy's payer's, in order
+    payer_body: int | tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,11 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
 
     for role, i, why in possession(scenario)[:1]:  # items no member may carry: refused, never given a bonus
         raise ScenarioError(why.text, file=file, path=f"{role}.members[{i}].items")
+    if claims:  # every verb reads the claims as `verify` does: a bad entry is refused whatever the verb
+        from ...verdicts import parse_claims
+        from .claims.verify import book
+
+        parse_claims(claims, book(), scenario)
     return scenario
 
 
@@ -276,13 +281,14 @@ def _rolls(node: Node) -> Rolls:
     """``rolls: {attacker: 8 or [8, 8], defender: 6, body: 6}`` (2d6 totals)."""
     node._mapping()
     out = {}
-    for key in ("attacker", "defender", "cards"):
+    for key in ("attacker", "defender", "cards", "payer_body"):
         if node.has(key):
             v = node.raw(key)
             items = v if isinstance(v, list) else [v]
             out[key] = tuple(_dice_total(Node(x, file=node.file, path=f"{node.path}.{key}")) for x in items)
     body = _dice_total(node.child("body")) if node.has("body") else None
-    payer_body = _dice_total(node.child("payer_body")) if node.has("payer_body") else None
+    payer_body = out.get("payer_body")  # one total per payer, in the order the cards were played (MECCG-FX-24)
+    payer_body = payer_body[0] if payer_body is not None and len(payer_body) == 1 else payer_body
     node.finish(ROLLS_KEYS)
     return Rolls(attacker=out.get("attacker", ()), defender=out.get("defender", ()), body=body,
                  cards=out.get("cards", ()), payer_body=payer_body)

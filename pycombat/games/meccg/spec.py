@@ -52,7 +52,10 @@ ROLLS = Obj({
     "cards": AnyOf((ROLL, List(ROLL, nullable=False)), "the rolls of cards played in this strike that act only on a "
                    "roll (MECCG-FX-16), in the order they were played",
                    message="a 2d6 roll is a whole number from 2 to 12, not {value!r}"),
-    "payer_body": ROLL,
+    "payer_body": AnyOf((ROLL, List(ROLL, nullable=False)), "the body check of each member who paid a card's cost "
+                        "(No Waiting to Wonder's Hobbit, MECCG-FX-24): a list when two copies' payers check, in "
+                        "the order the cards were played",
+                        message="a 2d6 roll is a whole number from 2 to 12, not {value!r}"),
 }, "the dice of this strike for `replay` (2d6 totals; `payer_body`: the body check of the member who paid a "
    "card's cost, No Waiting to Wonder's Hobbit, MECCG-FX-24)")
 

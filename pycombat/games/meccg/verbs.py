@@ -29,6 +29,11 @@ def _base(s: Scenario, verb: str) -> dict:
     return {"game": "meccg", "verb": verb, "scenario": s.file, "title": s.title, "flags": dict(s.flags)}
 
 
+def _head(report: Report) -> dict:
+    """What every MECCG report's JSON opens with (:meth:`pycombat.report.Report.head`)."""
+    return report.head()
+
+
 # ---- batch -----------------------------------------------------------------------------------------
 #: the verbs whose answer starts with the attack's verdict (MECCG-INIT, MECCG-ALIGN)
 _JUDGING = ("enumerate", "verify", "optimize", "tree")
@@ -65,7 +70,7 @@ class EnumerateReport(Report):
         return self.result.attack.legal
 
     def to_json(self) -> dict:
-        out = {**self.result.as_json(), "unmodelled": self.unmodelled}
+        out = {**_head(self), **self.result.as_json(), "unmodelled": self.unmodelled}
         if self.after_check:
             out["check_before_assignment"] = [{**o, "p": as_json(o["p"])} for o in self.after_check]
         return out
@@ -139,7 +144,7 @@ class OddsReport(Report):
         strikes = strikes_json(self.odds)
         # a cancel on a roll before a check before strikes are assigned: the chance node before it (MECCG-FX-31)
         cancel = self.check.cancel if self.check is not None and self.check.cancel is not None else self.odds.cancel
-        out = {"game": "meccg", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
+        out = {**_head(self),
                "defaults": self.defaults, "strikes": strikes,
                "kill_mp": {"defender_player": {str(k): as_json(v) for k, v in kill_d.items()},
                            "attacker_player": {str(k): as_json(v) for k, v in kill_a.items()}},
@@ -252,7 +257,7 @@ class ReplayReport(Report):
 
     def to_json(self) -> dict:
         r = self.replay
-        out = {"game": "meccg", "scenario": self.scenario, "flags": dict(self.flags),
+        out = {**_head(self),
                 "preamble": [{"text": st.text, "rules": list(st.rules)} for st in r.preamble],
                 "strikes": [{"index": s.index, "defender": s.defender.member.name,
                              "attacker": s.attacker.member.name,
@@ -680,7 +685,7 @@ class OptimizeReport(Report):
 
         stats = self.solved.solution.stats
         return {
-            "objective": self.objective.name, "character": self.objective.character,
+            **_head(self), "objective": self.objective.name, "character": self.objective.character,
             "value": format_fraction(self.solved.value), "value_float": float(self.solved.value),
             "first_choices": [{"choice": o.label, "value": format_fraction(o.value), "best": o.chosen,
                                "difference": format_fraction(o.difference),
@@ -764,7 +769,7 @@ class TreeReport(Report):
     ended: list = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {**super().to_json(), "ended_cards": self.ended, "unmodelled": self.unmodelled}
+        return {**_head(self), **super().to_json(), "ended_cards": self.ended, "unmodelled": self.unmodelled}
 
 
 def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective: str | None = None,
@@ -821,7 +826,7 @@ class CardReport(Report):
     card: dict = field(default_factory=dict)  #: :func:`.cards.lookup.card_report`
 
     def to_json(self) -> dict:
-        return {"game": "meccg", **self.card}
+        return {"game": "meccg", "verb": "card", **self.card}
 
 
 def card(name: str) -> CardReport:

@@ -24,7 +24,7 @@ from ...scenario import Node
 from ...rulebook import load_rulebook
 from ...verdicts import Claim, ClaimBook, readings_json, reasons, verdict_json, verify_claims
 from .citations import source_for
-from .model import SIDES, Scenario, Split, died, other
+from .model import OUTCOMES, SIDES, Scenario, Split, died, other
 from .refs import key as _key, parse_split
 from .violations import violation_text
 
@@ -98,9 +98,9 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(rf"^the {_SIDE}(?:'s total is| deals) (?P<n>\d+)(?: damage)?$", re.I),
      lambda m: ("total", {"side": m["side"].lower(), "value": int(m["n"])})),
     (re.compile(r"^(?P<unit>.+?)'s lethal damage is (?P<n>\d+|never)$", re.I),
-     lambda m: ("lethal", {"unit": m["unit"], "value": m["n"]})),
+     lambda m: ("lethal", {"unit": m["unit"], "value": "never" if m["n"].lower() == "never" else int(m["n"])})),
     (re.compile(r"^(?P<unit>.+?) needs (?P<n>\d+) damage to die$", re.I),
-     lambda m: ("lethal", {"unit": m["unit"], "value": m["n"]})),
+     lambda m: ("lethal", {"unit": m["unit"], "value": int(m["n"])})),
     (re.compile(r"^(?P<unit>.+?)'s might is (?P<n>-?\d+)$", re.I),
      lambda m: ("might", {"unit": m["unit"], "value": int(m["n"])})),
     (re.compile(rf"^the {_SIDE} has (?P<n>\d+) legal (?:damage )?splits?$", re.I),
@@ -276,12 +276,119 @@ def describe(kind: str, a: Mapping[str, Any], negated: bool = False) -> str:
     return ("it is not so that " if negated else "") + text
 
 
+# ---- each kind's fields -----------------------------------------------------------------------------
+#: the fields of each claim kind (beyond ``id``, ``claim``, ``kind``, ``expect``, ``negated``): field -> required?
+KIND_FIELDS: dict[str, dict[str, bool]] = {
+    "split_legal": {"side": False, "split": False},  # no split: the scenario's own `splits:` (one side, or `side:`)
+    "outcome": {"outcome": True, "modal": False},
+    "fate": {"unit": True, "value": True, "modal": False},
+    "total": {"side": True, "value": True},
+    "lethal": {"unit": True, "value": True},
+    "might": {"unit": True, "value": True},
+    "split_count": {"side": True, "value": True},
+    "excess": {"side": True, "value": True},
+    "assigns_first": {"side": True},
+    "focus_first": {"side": True},
+    "role": {"player": True, "side": True},
+    "damage_step": {},
+    "order": {"unit": True, "other": True},
+    "excess_on": {"unit": True, "side": True},
+    "best_split": {"side": True, "split": True},
+    "scores": {"side": False, "value": False},  # side: the attacker by default; value: conquer by default, or hold
+    "no_result": {},
+    "keyword_effect": {"unit": True, "keyword": False},  # keyword: Deflect by default
+    "marked_counts": {},
+    "ignore_tank": {"side": True},
+    "any_order": {"unit": True, "other": True},
+    "rule": {"statement": True},
+}
+assert set(KIND_FIELDS) == set(CLAIM_KINDS) and {f for v in KIND_FIELDS.values() for f in v} <= set(_ARG_KEYS)
+
+_WHOLE = "a whole number, 0 or more"
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+#: what ``value:`` is for each kind that has one: (what it must be, the test)
+_VALUES: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "total": (_WHOLE, lambda v: _whole(v) and v >= 0),
+    "split_count": (_WHOLE, lambda v: _whole(v) and v >= 0),
+    "excess": (_WHOLE, lambda v: _whole(v) and v >= 0),
+    "might": ("a whole number (it may be below 0)", _whole),
+    "lethal": (f"{_WHOLE}, or never (no amount of damage kills it)", lambda v: v == "never" or (_whole(v) and v >= 0)),
+    "fate": ("dies or survives", lambda v: v in ("dies", "survives")),
+    "scores": ("hold (a Hold) or conquer (a Conquer, the default)", lambda v: v in ("hold", "conquer")),
+}
+#: the modal words each kind takes: will (whatever legal splits are chosen, the default), can (some legal split)
+_MODALS = {"outcome": ("will", "can"), "fate": ("will", "must", "can")}
+_KEYWORDS = ("Deflect", "Ganking")
+
+
+def check(s: Any, claim: Claim) -> None:
+    """The claim book's ``check`` hook (run by :func:`pycombat.verdicts.parse_claims` for every verb, when the scenario
+    is read): each field is one of its kind's (:data:`KIND_FIELDS`), present when required, and of its type; a field
+    of another kind, a value given as text ("3" for 3) or a missing one is refused, naming the field."""
+    a = claim.args
+    fields = KIND_FIELDS[claim.kind]
+    file = getattr(s, "file", None)
+
+    def refuse(message: str) -> ScenarioError:
+        return ScenarioError(message, file=file, path=claim.path)
+
+    def listed() -> str:
+        return ", ".join(f"`{f}`" + ("" if req else " (optional)") for f, req in fields.items()) or "no field"
+
+    for key in a:
+        if key not in fields:
+            raise refuse(f"{key}: not a field of a claim of kind `{claim.kind}`, which takes {listed()}")
+    for key, required in fields.items():
+        if required and key not in a:
+            raise refuse(f"{key}: missing; a claim of kind `{claim.kind}` takes {listed()}")
+    if claim.kind == "split_legal" and "split" in a and "side" not in a:
+        raise refuse("side: missing; the split judged is the attacker's or the defender's")
+    for key in ("unit", "other", "player"):
+        if key in a and (not isinstance(a[key], str) or not a[key].strip()):
+            raise refuse(f"{key}: a name, not {a[key]!r}")
+    if "side" in a:
+        if not isinstance(a["side"], str) or a["side"].strip().lower() not in SIDES:
+            raise refuse(f"side: attacker or defender, not {a['side']!r}")
+        a["side"] = a["side"].strip().lower()
+    if "split" in a and not isinstance(a["split"], (str, Mapping, list)):
+        raise refuse(f"split: the split judged, e.g. {{A1: 1, A4: 2}}, [{{A1: 1}}, {{A4: 2}}] or \"A1 1, A4 2\", "
+                     f"not {a['split']!r}")
+    if "value" in a:
+        what, ok = _VALUES[claim.kind]
+        if not ok(a["value"]):
+            raise refuse(f"value: {what}, not {a['value']!r}")
+    if "outcome" in a and a["outcome"] not in (*OUTCOMES, DEFENDER_CONQUERS):
+        raise refuse(f"outcome: one of {', '.join((*OUTCOMES, DEFENDER_CONQUERS))}, not {a['outcome']!r}")
+    if "modal" in a and a["modal"] not in _MODALS[claim.kind]:
+        raise refuse(f"modal: {' or '.join(_MODALS[claim.kind])}, not {a['modal']!r}")
+    if "keyword" in a:
+        kw = next((k for k in _KEYWORDS if isinstance(a["keyword"], str) and a["keyword"].strip().lower() == k.lower()),
+                  None)
+        if kw is None:
+            raise refuse(f"keyword: {' or '.join(_KEYWORDS)} (the keywords whose effect on the legal splits is "
+                         f"claimed), not {a['keyword']!r}")
+        a["keyword"] = kw
+    if "statement" in a:
+        said = _normal(a["statement"]) if isinstance(a["statement"], str) else None
+        if said not in RULE_STATEMENTS:
+            hint = closest(str(a["statement"]), list(RULE_STATEMENTS), n=1)
+            raise refuse(f"statement: not one of the procedure statements read ({len(RULE_STATEMENTS)}, "
+                         "docs/riftbound.md), not " + repr(a["statement"])
+                         + (f"; did you mean {hint[0]!r}?" if hint else ""))
+        a["statement"] = said
+
+
 def book() -> ClaimBook:
     """Riftbound's claims for :func:`pycombat.verdicts.parse_claims`: the sentence templates, the
-    procedure statements and the ``kind:`` claims with their fields."""
+    procedure statements and the ``kind:`` claims with their fields (:func:`check`)."""
     return ClaimBook(game="riftbound", kinds=CLAIM_KINDS, templates=guard(TEMPLATES), arg_keys=_ARG_KEYS,
                      negations=guard(_NEGATIONS), third_person=_THIRD, example=EXAMPLE, describe=describe,
-                     read_sentence=guard_reader(_statement))
+                     read_sentence=guard_reader(_statement), check=check)
 
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:

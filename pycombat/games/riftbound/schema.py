@@ -162,7 +162,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                         reserve=reserve, gear={k: v for k, v in gear.items() if v}, turn=turn, source=data)
     if root.has("splits"):
         scenario = replace(scenario, splits=_splits(root.child("splits"), scenario, all_names))
-    if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
+    if root.has("claims"):  # read (pycombat.verdicts.parse_claims) once the scenario is built: .reading
         scenario = replace(scenario, claims=tuple(root.list("claims", [])))
     root.finish(TOP_KEYS)
     if hands is not None:  # the showdown from both hands (pycombat.games.riftbound.play)

@@ -35,6 +35,9 @@ from ...schemaspec import (
 )
 from .model import SIDES
 
+# A string-or-list field (a target or targets, `repeat`, `scored_this_turn`) takes no null: its list branch is declared
+# `nullable=False`, as the reader refuses `target: ~` (a List alone reads null as "not given", [])
+
 GAME = "riftbound"
 #: effect key -> what it does (each showdown entry has exactly one)
 EFFECT_KINDS = ("might", "prevent", "damage", "stun", "kill", "recall", "banish", "remove", "double_damage", "give",
@@ -89,7 +92,7 @@ _TARGET = Str("a target: a unit of this combat (any case, the units at the bases
               "counter the card countered")
 #: a spell's execution once more for a [Repeat] paid, with the choices made anew (RB-CARD-25)
 _REPEATED = Obj({
-    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the card's order")), "its target(s) (not given: "
+    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the card's order", nullable=False)), "its target(s) (not given: "
                     "the first execution's)"),
     "mode": Int("which of the card's modes (1, 2, ...) for a 'choose one' card", minimum=1),
     "amounts": Map(Int("damage", minimum=0), "damage split among units: unit -> damage", key=_UNIT_REF),
@@ -103,7 +106,7 @@ _REPEATED = Obj({
 PLAY = Obj({
     "play": Name("card", "a spell, gear or unit card played in the showdown (RB-CARD, read from the card data)"),
     "by": Str("who played it", enum=SIDES),
-    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the card's order")), "the card's target(s); the unit card a spell plays from a hand (first), the spell a card takes or counters (first)"),
+    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the card's order", nullable=False)), "the card's target(s); the unit card a spell plays from a hand (first), the spell a card takes or counters (first)"),
     "mode": Int("which of the card's modes (1, 2, ...) for a 'choose one' card", minimum=1),
     "condition": Bool("the card's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
     "pays": Bool("a counter 'unless its controller pays': the countered card's controller paid (RB-CARD-20)"),
@@ -149,7 +152,7 @@ PLAY = Obj({
                    "unit\") chose (RB-CARD-14)"),
     "repeat": AnyOf((Bool("[Repeat] paid: the spell is executed once more with the same choices (RB-CARD-25)"),
                      _REPEATED, List(AnyOf((Bool("once more with the same choices"), _REPEATED),
-                                           "one execution more"), "one per [Repeat] paid, in order")),
+                                           "one execution more"), "one per [Repeat] paid, in order", nullable=False)),
                     "[Repeat] paid as the spell is played (RB-CARD-25): each paid executes its instructions once "
                     "more, with choices made anew or the same"),
 }, "a card played in the showdown, read by the one card interpreter (RB-CARD)", required=("play", "by"))
@@ -170,7 +173,7 @@ TRIGGER = Obj({
                 "a card has its owner play it anew, RB-CARD-24), stated right after the entry whose resolution fires it",
                 enum=("combat", "move", "play", "stun", "ready", "chosen", "buffed", "discard", "dies", "mighty",
                       "attach", "empowered", "recycle", "played")),
-    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
+    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order", nullable=False)), "the ability's target(s)"),
     "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
     "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
     "revealed": _REVEALED,
@@ -200,7 +203,7 @@ TRIGGER = Obj({
 ABILITY = Obj({
     "ability": Str("the unit (in play: at the battlefield or at its base) whose activated [Action] / [Reaction] "
                    "ability is used (RB-CARD-17)"),
-    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
+    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order", nullable=False)), "the ability's target(s)"),
     "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
     "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
     "to": Str("where the ability moves its target", enum=DESTINATIONS),
@@ -346,7 +349,7 @@ BATTLEFIELD = Obj({
     "scored_this_turn": AnyOf((
         Bool("the attacker already scored this battlefield this turn (RB-RES-5)"),
         List(Str("a side", enum=SIDES), "the sides that already scored this battlefield this turn (RB-RES-5)",
-             max_items=2)),
+             max_items=2, nullable=False)),
         "who already scored this battlefield this turn: true (the attacker) or a list of sides (RB-RES-5: a player "
         "scores each battlefield at most once per turn)"),
     "controlled_by": Str("who controls it as the combat begins: the defender (the default: he held it, CR 187.4.a-b) "

@@ -58,6 +58,11 @@ def _base(s: Scenario, verb: str) -> dict:
     return {"game": "riftbound", "verb": verb, "scenario": s.file, "title": s.title, "flags": dict(s.flags)}
 
 
+def _head(r: Report) -> dict:
+    """What every Riftbound report's JSON opens with (:meth:`pycombat.report.Report.head`)."""
+    return r.head()
+
+
 def kills(board: Board, side: str, split: Split) -> list[str]:
     """The units of the other side that ``side``'s split gives lethal damage (RB-MIGHT-1)."""
     return [u.name for u in board.side(other(side)) if u.dies_with(split.get(u.name))]
@@ -119,7 +124,7 @@ class EnumerateReport(_Combat):
         return {side: ss.count for side, ss in self.sides.items()}
 
     def to_json(self) -> dict:
-        return {"game": self.game, "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
+        return {**_head(self),
                 "damage_step": self.board.damage_step, "sides": {s: v.to_json(self.count_only)
                                                                   for s, v in self.sides.items()},
                 "outcomes": sorted(self.outcomes.outcomes), "outcome_reason": self.outcomes.explain(),
@@ -216,7 +221,7 @@ class OddsReport(_Combat):
     def to_json(self) -> dict:
         r = self.result
         return {
-            "game": self.game, "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
+            **_head(self),
             "splits": {s: {**sp.as_json(), "chosen": r.chosen[s]} for s, sp in r.splits.items()},
             "dealt": dict(r.dealt), "died": list(r.died), "survivors": {s: list(v) for s, v in r.survivors.items()},
             "replaced_deaths": {n: r.board.unit(n).death_replacement[0][0] for n in r.replaced},
@@ -289,9 +294,9 @@ class OptimizeReport(_Combat):
         opt, game = self.optimum, self.optimum.game
         stats = opt.tree.stats()
         return {
-            "game": self.game, "scenario": self.scenario, "objective": self.objective.name,
+            **_head(self), "objective": self.objective.name,
             "unmodelled": self.unmodelled,
-            "protect": list(self.objective.protect), "flags": dict(self.flags),
+            "protect": list(self.objective.protect),
             "sides": {s: {"best": [sp.as_json() for sp in b.splits], "kills": list(b.killed),
                           "score": format_fraction(game.score(s, b.killed)), "legal_splits": b.legal,
                           "kill_classes": [{"kills": list(c.killed), "splits": c.count,
@@ -325,8 +330,7 @@ class PlayReport(_Combat):
         sol = self.solution
         who = {0: "attacker", 1: "defender"}
         return {
-            "game": self.game, "verb": self.verb, "scenario": self.scenario, "title": self.title,
-            "flags": dict(self.flags), "objective": sol.objective, "protect": list(self.objective.protect),
+            **_head(self), "objective": sol.objective, "protect": list(self.objective.protect),
             "hands": {s: [c.name for c in self.combat.hands[s]] for s in SIDES},
             "value": format_fraction(sol.value), "value_for": "attacker",
             # RB-CARD-8: the value when a side cannot pay its cards' additional costs that are no Energy or runes
@@ -418,7 +422,7 @@ class TreeReport(Report):
     unmodelled: list[dict] = field(default_factory=list)  #: what the tree's game does not interpret
 
     def to_json(self) -> dict:
-        return {"game": self.game, "scenario": self.scenario, "output": self.output, "tree": str(self.stats),
+        return {**_head(self), "output": self.output, "tree": str(self.stats),
                 "nodes": self.stats.nodes, "edges": self.stats.edges, "depth": self.depth,
                 "solved": self.depth is None, "unmodelled": self.unmodelled}
 

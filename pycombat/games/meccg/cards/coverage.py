@@ -430,6 +430,26 @@ def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
     return [e for e, could in _weighed(s, claim, entries) if could]
 
 
+def _condition_keys(names: Any) -> set[str]:
+    """The condition keys of card_effects.yaml naming the cards called ``names`` (``Doors of Night``:
+    ``doors_of_night``), as a card that reads a card in play states its condition."""
+    return {"_".join(str(n).casefold().replace("-", " ").split()) for n in _names(names)}
+
+
+def reads_condition(card_id: str | None, keys: set[str]) -> bool:
+    """Whether the card ``card_id``'s modelled effects (or its requirements) have a condition on one of ``keys``
+    (:func:`_condition_keys`): The Sun Shone Fiercely's ``doors_of_night``."""
+    if not card_id or not keys:
+        return False
+    try:
+        m = cardfx.model(card_id)
+    except KeyError:  # (not a card of the effects data: it reads no card in play)
+        return False
+    conds = [getattr(f, "cond", None) or {} for group in (m.fx, m.company_fx, m.turn_fx, m.variants) for f in group]
+    conds.append(getattr(m, "requires", None) or {})
+    return any(k in keys for cond in conds if isinstance(cond, dict) or hasattr(cond, "keys") for k in cond)
+
+
 def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None) -> list[tuple[dict[str, Any], bool]]:
     """``(entry, could change the verdict)`` for every unmodelled entry near the claim (see :func:`blocking`)."""
     from pycombat.names import normalize
@@ -452,9 +472,12 @@ def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
     out = []
     for e in entries:
         if claim.kind == "hazard_effect":
-            # whether a hazard acts hangs on its own parts only: a site its condition reads that is not known,
-            # the member it is placed on not named (MECCG-FX-11)
-            if normalize(e["card"]) in named or normalize(e.get("id") or "") in named:
+            # whether a hazard acts hangs on its own parts: a site its condition reads that is not known, the
+            # member it is placed on not named (MECCG-FX-11); an environment, which only switches the conditions
+            # of the cards that read it (MECCG-FX-7, MECCG-CARD-13: Doors of Night and The Sun Shone Fiercely), on
+            # theirs too: what it changes is what they do
+            if normalize(e["card"]) in named or normalize(e.get("id") or "") in named \
+                    or reads_condition(e.get("id"), _condition_keys(claim.args.get("card"))):
                 out.append((e, True))
             continue
         if e.get("settled_by") and claim.args.get(e["settled_by"]) not in (None, "", []):

@@ -103,8 +103,11 @@ _ARG_KEYS = ("card", "by", "defender", "attacker", "phase", "character", "modifi
 
 def book() -> ClaimBook:
     """MECCG's claims: the sentences above and those of :mod:`.combat`, and the ``kind:`` claims."""
-    return ClaimBook(game="meccg", kinds=CLAIM_KINDS, templates=guard(TEMPLATES + MORE), arg_keys=_ARG_KEYS,
-                     negations=guard(_NEGATIONS), third_person=_THIRD_PERSON, describe=_describe,
+    from .fields import check, typed
+
+    templates = [(pattern, lambda m, build=build: typed(build(m))) for pattern, build in TEMPLATES + MORE]
+    return ClaimBook(game="meccg", kinds=CLAIM_KINDS, templates=guard(templates), arg_keys=_ARG_KEYS,
+                     negations=guard(_NEGATIONS), third_person=_THIRD_PERSON, describe=_describe, check=check,
                      example='"<card> cancels the attack"')
 
 

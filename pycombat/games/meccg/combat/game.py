@@ -43,7 +43,7 @@ from ..cards import interpreter as cardfx, play
 from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
 from . import before
-from .strikes import (LEAVES_PLAY, Outcome, StrikeSetup, after_costs, attack_cancel, build_side, discard_items, gone_members, ineffectual, leaves_play,
+from .strikes import (LEAVES_PLAY, Outcome, copy_key, StrikeSetup, after_costs, attack_cancel, build_side, discard_items, gone_members, ineffectual, leaves_play,
                       member_ctx, payer_sides, status_after, strike_outcomes, untapped_earlier, with_card_rolls, acting_copies)
 
 #: the two outcomes of a cancel played before strikes are assigned (MECCG-PRE-1, MECCG-FX-16)
@@ -752,7 +752,7 @@ class CvccGame:
         # a member who tapped to pay a card's cost earlier in the attack is tapped now (MECCG-FX-24)
         a_m, d_m = (replace(m, status="tapped") if m.name in paid_earlier and m.status == "untapped" else m
                     for m in (a_m, d_m))
-        paid = dict(self._payers(s))
+        paid = self._paid_copies(s)
         # the cards played earlier that last the attack, for the member whose requirements they meet (MECCG-FX-8)
         a_last = tuple(self.reg.effects[c] for r, c, who in s.lasting if r == "attacker" and who is None
                        and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "attacker", a_m)) is None)
@@ -780,22 +780,33 @@ class CvccGame:
 
         return with_card_rolls(make(frozenset()), a_cards + d_cards, make, self.scenario)
 
+    def _paid_copies(self, s: CvccState) -> dict[str, str]:
+        """Each copy's key (:func:`..combat.strikes.copy_key`) -> the member who tapped to pay its cost: each
+        copy of a card has its own payer (MECCG-FX-24), as :func:`..combat.strikes.setup_strikes` records them."""
+        return {copy_key(role, c, n): who for role, c, n, who in self._payer_rows(s)}
+
     def _payers(self, s: CvccState) -> tuple:
         """``(card id, member)`` for each card played in the strike at ``s`` whose cost taps another
         member: the first who can, in company order (MECCG-FX-24; its player's choice in a file's
-        ``payers:``): not struck, not paid earlier, not facing this strike."""
+        ``payers:``): not struck, not paid earlier, not facing this strike; each copy its own."""
+        return tuple((c, who) for _role, c, _n, who in self._payer_rows(s))
+
+    def _payer_rows(self, s: CvccState) -> tuple:
+        """``(role, card id, copy number, member)`` of :meth:`_payers`."""
         if not (s.a_step.cards or s.d_step.cards):
             return ()
         busy = set(_tapped_earlier(s)) | set(s.current) \
             | set(s.support_left[:s.d_step.support])  # this strike's supporters tapped at step 5
         out = []
         for role, step, me in (("attacker", s.a_step, s.current[0]), ("defender", s.d_step, s.current[1])):
+            seen: dict[str, int] = {}
             for c in step.cards:
+                seen[c] = seen.get(c, 0) + 1
                 if play.cost_taps(c):
                     who = play.default_payer(play.at_moment(self.scenario, _now(s)), role, c, me, busy)
                     if who is not None:
                         busy.add(who)
-                        out.append((c, who))
+                        out.append((role, c, seen[c], who))
         return tuple(out)
 
     def outcomes(self, s: CvccState) -> dict:

@@ -1289,7 +1289,7 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
                                support_barred=barred,
                                payer_checks=payer_sides(scenario, ch, paid, (("attacker", a_m, d_m, a_cards),
                                                                              ("defender", d_m, a_m, d_cards)), failed),
-                               payers=tuple((reg.effects[c].name, who) for c, who in paid.items()),
+                               payers=tuple((reg.effects[copy_card(k)].name, who) for k, who in paid.items()),
                                items_discarded=dropped)
 
         # the cards that act on later strikes of their company (MECCG-FX-8; one for its own character only does not)
@@ -1434,8 +1434,9 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
            now: dict[str, str] | None = None) -> tuple[CardModel, ...]:
     """The cards ``role`` plays in this strike, refused (exit 2, the rule) unless the play check
     (:func:`..cards.play.check`, the one every verb asks) allows them. A card whose cost taps another
-    member is paid by the one the strike's ``payers:`` names, else the first who can (MECCG-FX-24):
-    ``paid`` gets card id -> that member."""
+    member is paid by the one the strike's ``payers:`` names, else the first who can (MECCG-FX-24): each
+    copy by its own member (two copies tap two members); ``paid`` gets each copy's key (:func:`copy_key`)
+    -> that member."""
     ids = ch.attacker_cards if role == "attacker" else ch.defender_cards
     named = [n for n in ch.payers if any(m.name == n for m in company.members)]
     if not ids and not named:
@@ -1452,14 +1453,18 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
         src = None
         if play.cost_taps(i):
             src = named.pop(0) if named else play.default_payer(at_now, role, i, me.name,
-                                                            used_allies | struck | set(supporters))
+                                                            used_allies | struck | set(supporters)
+                                                            | set(payers.values()))
+            if src is not None and src in set(payers.values()):
+                raise _err(scenario, f"{ch.path}.payers", f"{src} already tapped to pay a cost in this strike: "
+                           f"each copy of {reg.effects[i].name} needs its own untapped member to tap (MECCG-FX-24)")
             if src is not None and src in set(supporters):
                 raise _err(scenario, f"{ch.path}.payers", f"{src} tapped to support (step 5) and cannot pay "
                            f"{reg.effects[i].name}'s cost at step 6 (MECCG-FX-24)")
             if src is None:  # the play check names the rule first (MECCG-FX-15: nobody at all; else FX-24)
                 unpaid.append(i)
             else:
-                payers[i] = src
+                payers[len(plays)] = src  # this copy's payer (by its place among the cards)
         plays.append(play.Play(i, role, step, facing=me.name, source=src,
                                now=((me.name, mine),) if mine != (now or {}).get(me.name, me.status) else ()))
         mine = status_after(mine, (reg.effects[i],)) if i in reg.effects else mine
@@ -1479,7 +1484,9 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
                    f"{named[0]} pays (payers: names who taps for a cost such as No Waiting to Wonder's Hobbit, "
                    "MECCG-FX-24)")
     effects = tuple(reg.effects[i] for i in ids)
-    for e in effects:
+    copies: dict[str, int] = {}
+    for at, e in enumerate(effects):
+        copies[e.id] = copies.get(e.id, 0) + 1
         # an item used (MECCG-FX-17), or a card played: one its player may not play again (MECCG-FX-8)
         spent.append(f"{role}/{e.id}" + (f"@{_item_bearer(scenario, company, role, me, e, spent)}"
                                           if e.source == "item" else ""))
@@ -1487,20 +1494,27 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
             used_allies.add(next(m.name for m in company.members if m.card_id == e.id))
         if e.source == "placed":  # its bearer taps to use it (MECCG-FX-23)
             used_allies.add(play.placed_source(scenario, role, e.id).name)
-        if payers.get(e.id) is not None:  # he taps to pay it (MECCG-FX-24)
-            used_allies.add(payers[e.id])
+        if payers.get(at) is not None:  # he taps to pay it (MECCG-FX-24), this copy's cost
+            used_allies.add(payers[at])
             if paid is not None:
-                paid[e.id] = payers[e.id]
+                paid[copy_key(role, e.id, copies[e.id])] = payers[at]
     return effects
 
 
 def payer_sides(scenario: Scenario, choice: StrikeChoice, paid: dict[str, str], plays, failed: frozenset) -> tuple:
-    """``(role, the payer's Side, card name)`` for each card played here whose payer makes a body check
-    if its character loses (MECCG-FX-24); ``plays``: (role, the member it is for, opponent, cards)."""
+    """``(role, the payer's Side, card name)`` for each copy of a card played here whose payer makes a body
+    check if its character loses (MECCG-FX-24): each copy's own payer (``paid``: :func:`copy_key` -> member), a
+    copy played without effect (``failed``, MECCG-FX-16) none; ``plays``: (role, the member it is for,
+    opponent, cards)."""
     out = []
     for role, _me, opponent, cards in plays:
-        for c in dict.fromkeys(acting_copies(cards, role, failed)):  # one payer per card (``paid``)
-            who = paid.get(c.id)
+        seen: dict[str, int] = {}
+        for c in cards:
+            seen[c.id] = seen.get(c.id, 0) + 1
+            key = copy_key(role, c.id, seen[c.id])
+            if key in failed:
+                continue
+            who = paid.get(key)
             if c.payer_body_check and who is not None:
                 m = scenario.company(role).member(who)
                 m = m if m.status == "wounded" else replace(m, status="tapped")
@@ -1566,6 +1580,11 @@ def copy_key(role: str, card_id: str, n: int) -> str:
     makes its own roll or check (MECCG-FX-16/22/25), and a copy whose roll failed is played without effect while
     another copy of the same card may act (:func:`acting_copies`)."""
     return f"{role}/{card_id}/{n}"
+
+
+def copy_card(key: str) -> str:
+    """The card id of a copy's key (:func:`copy_key`)."""
+    return key.split("/")[1]
 
 
 def acting_copies(cards: Iterable[CardModel], role: str, failed: frozenset) -> tuple[CardModel, ...]:
@@ -2390,13 +2409,17 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         steps.append(ReplayStep(f"Strike {s.index}: {d.member.name} ({status(d.member)}) faces {a.member.name}'s "
                                 f"strike ({status(a.member)}); the defender chose the order",
                                 ("MECCG-SEQ-1",) + (("MECCG-FX-1",) if earlier else ())))
-        paid_by = dict(s.payers)
+        paid_by: dict[str, list[str]] = {}  # card name -> the payer of each copy, in the order played
+        for name, who in s.payers:
+            paid_by.setdefault(name, []).append(who)
 
-        def pays(c) -> str:  # MECCG-FX-24: who tapped to pay the card's cost
-            return f"; {paid_by[c.name]} taps to pay its cost" if c.name in paid_by else ""
+        def pays(c) -> str:  # MECCG-FX-24: who tapped to pay this copy's cost
+            left = paid_by.get(c.name) or []
+            return f"; {left.pop(0)} taps to pay its cost" if left else ""
         for c in a.cards:
+            paying = bool(paid_by.get(c.name))
             steps.append(ReplayStep(f"Step 1: the attacker plays {c.name}{pays(c)}",
-                                    ("MECCG-SEQ-2", c.rule) + (("MECCG-FX-24",) if c.name in paid_by else ())))
+                                    ("MECCG-SEQ-2", c.rule) + (("MECCG-FX-24",) if paying else ())))
         for e in ch.excess:
             steps.append(ReplayStep(f"Step 2: the attacker allocates {e}'s excess strike to {d.member.name}: -1",
                                     ("MECCG-SEQ-3",)))
@@ -2419,8 +2442,9 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                                     + (f" (with {ally}, its controller)" if ally else "") + ": no support from it",
                                     ("MECCG-SEQ-6", ALLY_RULE) if ally else ("MECCG-SEQ-6", "MECCG-FX-24", "MECCG-FX-25")))
         for c in d.cards:
+            paying = bool(paid_by.get(c.name))
             steps.append(ReplayStep(f"Step 6: the defender plays {c.name}{pays(c)}",
-                                    ("MECCG-SEQ-7", c.rule) + (("MECCG-FX-24",) if c.name in paid_by else ())))
+                                    ("MECCG-SEQ-7", c.rule) + (("MECCG-FX-24",) if paying else ())))
             untapped = [n for n, card in s.untaps_others if card == c.name]
             if untapped:
                 steps.append(ReplayStep(f"{c.name} also untaps {', '.join(untapped)}, for the rest of the attack",
@@ -2559,12 +2583,16 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                     path=f"{ch.path}.rolls", strike=s.index, setup=s,
                     outcome=Outcome(verdict, loser.member.name, None, 0, 0, 0, 0), before=tuple(out))
             o = _replay_body_check(s, ch, src, scenario, loser, verdict, D > A, steps)
-        for role, payer, card in s.payer_checks:  # MECCG-FX-24: who paid for the loser checks his body too
-            if role != loser.role:
-                continue
-            pb = src.take((ch.rolls.payer_body,) if ch.rolls and ch.rolls.payer_body is not None else (), 1,
-                          f"strike {s.index} (payer_body: {payer.member.name}'s body check)", ch.path, scenario.file,
-                          field="payer_body")[0]
+        # MECCG-FX-24: who paid for the loser checks his body too, each copy's payer his own roll (`payer_body:`
+        # one total, or a list in the order the cards were played)
+        checks = [(payer, card) for role, payer, card in s.payer_checks if role == loser.role]
+        given = ch.rolls.payer_body if ch.rolls and ch.rolls.payer_body is not None else ()
+        given = given if isinstance(given, tuple) else (given,)
+        payer_rolls = src.take(given, len(checks), f"strike {s.index} (payer_body: the body check of "
+                               f"{' and '.join(p.member.name for p, _c in checks)})", ch.path, scenario.file,
+                               field="payer_body") if checks else []
+        for (payer, card), pb in zip(checks, payer_rolls):
+            role = loser.role
             pfate, pkmp, ppen = body_result(payer, pb, scorer_al, scenario.flags)
             total = pb + (1 if payer.prewounded else 0) + payer.body_roll_mod
             said = {"eliminated": f"eliminated; {pkmp} kill MP to the {'defending' if D > A else 'attacking'} player",
