@@ -16,8 +16,10 @@ def test_headline_values_are_labelled_with_and_without_cards(capsys):
     lines = out.splitlines()
     with_cards = next(i for i, ln in enumerate(lines) if ln.startswith("Value under optimal play with the Combat cards"))
     assert "0.896324" in lines[with_cards] and "WOTR-CARD-2" in lines[with_cards]
-    assert lines[with_cards + 1].startswith("Value under optimal play without Combat cards")
+    assert lines[with_cards + 1].startswith("Value of the same battle without Combat cards, by the same rules")
     assert lines[with_cards + 1].endswith("26680003961/31381059609 (0.8502)")
+    assert lines[with_cards + 2].startswith("  both values: ") and "casualty_policy=downgrade_first" in lines[with_cards + 2]
+    assert lines[with_cards + 3].startswith("Value under optimal play without Combat cards of the best split")
     assert not any(ln.startswith("Value under optimal play: ") for ln in lines)
 
 

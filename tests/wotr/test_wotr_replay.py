@@ -52,7 +52,9 @@ def test_replay_golden(name, capsys, monkeypatch):
     head = text[: len(text) - len("\n".join(r.lines()) + "\n")]
     assert text.endswith("\n".join(r.lines()) + "\n")
     assert head.splitlines()[0] == load_scenario(ROOT / path).title and "Attacker (" in head and "Defender (" in head
-    assert {**r.json(), "scenario": path, "unmodelled": []} == data  # (the report adds what is not modelled)
+    # (the report adds what every report carries, its verb and flags, and what is not modelled)
+    assert data["flags"] == dict(load_scenario(ROOT / path).flags)
+    assert {**r.json(), "scenario": path, "verb": "replay", "flags": data["flags"], "unmodelled": []} == data
 
 
 def test_replay_rolls_option(capsys, monkeypatch):

@@ -328,8 +328,19 @@ def optimize(report: OptimizeReport, console: Console) -> None:
                       "(the card game below, WOTR-CARD-2)")
         if report.cards.rider_line():
             console.print(f"  {report.cards.rider_line()}")
-        console.print(f"Value under optimal play without Combat cards (this split's battle, the splits and "
-                      f"outcomes below): {_p(best.value, 40)}")
+        cards = report.cards
+        console.print(f"Value of the same battle without Combat cards, by the same rules: "
+                      f"{_p(report.without_cards, 40)}")
+        console.print(f"  both values: {cards.rules_text()}")
+        same = cards.battle_policy is None and report.without_cards == best.value
+        if not same:  # the splits and outcomes below: the optimal play without cards, said apart
+            how = {"both": "chosen by the players, WOTR-CAS-12",
+                   "attacker": "of the attacker chosen by him, of the defender by the flags' policies",
+                   "defender": "of the defender chosen by him, of the attacker by the flags' policies"}[report.decide]
+            console.print(f"Value under optimal play without Combat cards of the best split (casualties, ceasing, "
+                          f"retreats and siege reductions {how}; the splits and outcomes below): {_p(best.value, 40)}")
+        else:
+            console.print("  (the best split's; the splits and outcomes below are that play)")
     else:
         console.print(f"Value under optimal play: {_p(best.value, 40)}")
     if best.other_rider is not None:

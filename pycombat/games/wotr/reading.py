@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ...errors import ScenarioError
 from ...scenario import Node, read_flags
 from .board import Nations
 from .characters import CharacterDB
 from .model import Contingent, Force, Politics
-from .spec import FORCE, POLITICAL_TRACK, UNIT
+from .spec import FORCE, MAX_ROUNDS, POLITICAL_TRACK, UNIT
 
 # the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
 FORCE_KEYS = FORCE.keys
@@ -105,4 +106,16 @@ def _politics(root: Node, nations: Nations) -> dict[str, Politics]:
 
 
 def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
-    return read_flags(root, "wotr", cli)
+    """The interpretation flags and where each came from (:func:`pycombat.scenario.read_flags`), a
+    ``max_rounds`` cap above :data:`.spec.MAX_ROUNDS` refused as the file (or ``--flag``) is read."""
+    flags, origin = read_flags(root, "wotr", cli)
+    cap = flags["max_rounds"]
+    if cap != "none" and int(cap) > MAX_ROUNDS:  # docs/limits.md; the schema gives the same maximum
+        text = (f"{int(cap):,} rounds, more than the {MAX_ROUNDS} a cap may give (each round is more states to "
+                "solve); give `none` for a battle without a cap, solved exactly")
+        if origin.get("max_rounds") == "command line":
+            err = ScenarioError(f"--flag max_rounds={cli['max_rounds']}: {text}")
+            err.flag = "max_rounds"
+            raise err
+        raise ScenarioError(text, file=root.file, path="rules.max_rounds")
+    return flags, origin

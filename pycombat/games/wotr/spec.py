@@ -14,6 +14,8 @@ A file is a *battle* (``attacker:``/``defender:``/``battle:``) or a *position* (
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...schemaspec import (
     AnyOf,
     Anything,
@@ -47,6 +49,38 @@ MAX_MODIFIER = 20
 #: the most rounds a ``max_rounds`` cap may give (each round more states to solve; ``none`` solves a battle without a
 #: cap exactly, so a larger cap is refused, never run for minutes)
 MAX_ROUNDS = 100
+
+#: a ``max_rounds`` cap written as text: the digits of 1 to :data:`MAX_ROUNDS` (leading zeros and surrounding
+#: spaces as the flag reader takes them)
+ROUND_CAP_PATTERN = r"^\s*0*(?:[1-9]\d?|100)\s*$"
+
+
+@dataclass(frozen=True)
+class WotrFlags(Flags):
+    """The ``rules:`` mapping (:class:`pycombat.schemaspec.Flags`) with the ``max_rounds`` cap bounded as the
+    reader bounds it (:func:`.reading._flags`): an integer from 1 to :data:`MAX_ROUNDS`, as a number or its
+    digits.
+
+    >>> cap = WotrFlags("wotr").json()["properties"]["max_rounds"]["anyOf"]
+    >>> [o for o in cap if o.get("type") == "integer"]
+    [{'type': 'integer', 'minimum': 1, 'maximum': 100}]
+    >>> import re; [bool(re.match(ROUND_CAP_PATTERN, t)) for t in ("1", "100", "007", "0", "-5", "101")]
+    [True, True, True, False, False, False]
+    """
+
+    def json(self) -> dict:
+        out = super().json()
+        cap = out["properties"]["max_rounds"]
+        options = []
+        for o in cap["anyOf"]:
+            if o.get("type") == "integer":
+                o = {**o, "minimum": 1, "maximum": MAX_ROUNDS}
+            elif o.get("type") == "string" and "pattern" in o:
+                o = {**o, "pattern": ROUND_CAP_PATTERN}
+            options.append(o)
+        cap["anyOf"] = options
+        return out
+
 
 # ---- shared by battles and positions ---------------------------------------------------------------
 UNIT = Obj({
@@ -183,7 +217,7 @@ BATTLE_SCENARIO = Obj({
     "defender": DEFENDER,
     "politics": POLITICS,
     "battle": BATTLE,
-    "rules": Flags(GAME),
+    "rules": WotrFlags(GAME),
     "claims": claims_spec(),
     "rolls": ROLLS,
 }, "A War of the Ring battle: the attacking and the defending Army, how the battle is fought, claims.",
@@ -277,7 +311,7 @@ POSITION_SCENARIO = Obj({
     "hand": List(HAND_ENTRY, "the acting player's hand (WOTR-EVT)"),
     "played": List(PLAYED_ENTRY, "the Event cards already played or discarded (WOTR-EVT-3)"),
     "decks": DECKS,
-    "rules": Flags(GAME),
+    "rules": WotrFlags(GAME),
     "claims": claims_spec(),
 }, "A War of the Ring position: the board, an action die result to judge, the acting player's cards, claims.",
     required=("game", "position", "action"))

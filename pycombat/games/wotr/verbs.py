@@ -18,6 +18,7 @@ that a bad claim is one clear error whatever the verb.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -30,7 +31,7 @@ from ...tree import export, export_path
 from ...tree.options import Option, rank
 from .claims import battle as battle_claims
 from .claims import position as move_claims
-from .battle.process import KIND_ORDER, OBJECTIVES, exact_pair
+from .battle.process import KIND_ORDER, OBJECTIVES, Policy, battle_odds, exact_pair, objective_of
 from .board import SIDE_NAMES, load_board
 from .cards.optimize import choose_cards
 from .cards.round_game import TOLERANCE
@@ -86,7 +87,11 @@ class WotrReport(Report):
         raise NotImplementedError
 
     def to_json(self) -> dict:
-        out = self.body()
+        """The report's JSON: the fields every report carries (``game``, ``verb``, ``scenario``, ``title``,
+        ``flags``: docs/api.md) first, then the report's own :meth:`body`, then ``unmodelled``."""
+        out = {"game": self.game, "verb": self.verb, "scenario": self.scenario, "title": self.title,
+               "flags": dict(self.flags)}
+        out.update(self.body())
         out["unmodelled"] = [dict(u) for u in self.unmodelled]
         return out
 
@@ -471,10 +476,18 @@ class OptimizeReport(WotrReport):
     named_cards: list[dict] = field(default_factory=list)
     #: every decision the optimal play reaches, every option valued (:class:`.battle.decisions.BattleDecisions`)
     decisions: Any = None
+    #: with hands: the card game's battle with no Combat card played, its other decisions made by the card
+    #: game's rules (:meth:`.cards.optimize.CardChoice.rules_json`): the value printed beside the card game's
+    without_cards: Fraction | None = None
 
     @property
     def value(self) -> Fraction:
         return self.result.best.value
+
+    @property
+    def cards_split(self):
+        """The attacking part the card game fights (the scenario's own attack)."""
+        return judge_attack(self.battle).attacking
 
     def split_options(self) -> list[Option]:
         """Every legal split (the attacker's first choice) with its value under optimal play and how much
@@ -487,6 +500,9 @@ class OptimizeReport(WotrReport):
         return {
             **({"combat_cards": self.cards.json()} if self.cards else {}),
             **({"named_cards": self.named_cards} if self.named_cards else {}),
+            **({"value_without_cards": {"value": as_json(self.without_cards), "battle_rules": self.cards.rules_json(),
+                                        "attacking": describe_force(self.cards_split)}}
+               if self.cards is not None and self.without_cards is not None else {}),
             "game": "wotr", "scenario": self.scenario, "objective": self.objective, "decide": self.decide,
             "value": as_json(best.value), "white_rider": best.white_rider,
             "best_split": {"attacking": describe_force(best.split.attacking),
@@ -524,7 +540,23 @@ def optimize(scenario, *, objective: str | None = None, decide: str = "both", to
     # Combat cards, whose play the optimal play then solves without them)
     return OptimizeReport(**_base(scenario, "optimize", card_game=cards is not None), battle=scenario, result=res,
                           objective=objective, decide=decide, top=top, cards=cards,
-                          named_cards=named_cards_applied(scenario) if cards is not None else [], decisions=decisions)
+                          named_cards=named_cards_applied(scenario) if cards is not None else [], decisions=decisions,
+                          without_cards=None if cards is None else value_without_cards(scenario, cards, objective, res))
+
+
+def value_without_cards(s, cards, objective: str, res) -> Fraction:
+    """The value of the card game's battle (the scenario's attack, Gandalf's White Rider as the card game
+    chose it) with no Combat card played and every other decision made by the card game's own rules: by
+    the players (WOTR-CAS-12) as in the optimal play without cards, or by the flags' policy
+    (:attr:`.cards.optimize.CardChoice.battle_policy`); so the two values printed together differ only by
+    the cards."""
+    attacking = judge_attack(s).attacking
+    if cards.battle_policy is None:  # the players choose: the optimal play of that split without cards
+        return next((e.value for e in res.ranked if e.split.attacking == attacking), res.best.value)
+    fought = s if cards.white_rider is None else dc_replace(s, white_rider=cards.white_rider)
+    setup = battle_setup(fought, attacking)
+    odds = battle_odds(setup, Policy.from_flags(s.flags, cards.battle_policy["casualty_policy"]))
+    return odds.outcomes.expectation(lambda o: objective_of(setup, objective, setup.start, o))
 
 
 # ---- replay --------------------------------------------------------------------------------------------
@@ -563,17 +595,19 @@ def verify(scenario) -> VerifyReport:
         raise ScenarioError("the scenario has no claims to verify", file=scenario.file, path="claims")
     base = _base(scenario, "verify")
     missing = base.pop("unmodelled")  # (a claim it could change is not decided)
+    # (the shared report's JSON gives game, scenario and flags; verb and title, which every report carries, go first)
+    head = {"verb": "verify", "title": scenario.title}
     if scenario.kind == "position":
         verdicts = move_claims.verify(scenario, claims)
         for v in verdicts:  # what a claim is not decided on (a card's recruit) is named with the scenario's too
             missing += [u for u in v.unmodelled if u not in missing]
         not_applied = flags_not_applied_line(scenario)  # (a battle's flags: never listed as in force)
-        return VerifyReport(**base, verdicts=verdicts, extra={"kind": "position", "unmodelled": missing,
+        return VerifyReport(**base, verdicts=verdicts, extra={**head, "kind": "position", "unmodelled": missing,
                                                               "flags_not_applied": flags_not_applied(scenario)},
                             lead=tuple(die_lines(scenario)) + ((not_applied,) if not_applied else ())
                             + tuple(unmodelled_lines(missing)), sources=False)
     return VerifyReport(**base, verdicts=battle_claims.verify(scenario, claims),
-                        extra={"unmodelled": missing}, lead=tuple(unmodelled_lines(missing)))
+                        extra={**head, "unmodelled": missing}, lead=tuple(unmodelled_lines(missing)))
 
 
 # ---- tree ----------------------------------------------------------------------------------------------

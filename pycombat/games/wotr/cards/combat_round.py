@@ -408,6 +408,7 @@ class CardRound:
 
     def start(self, a, pa, d, pd) -> Branches:
         s = _Sit(a, pa, d, pd)
+        self.begun = (a, pa, d, pd)  #: the position the round starts from (:meth:`without_cards` plays it again)
         self.mods = {r: {"combat_roll": 0, "leader_reroll": 0} for r in ROLES}
         #: (hit number, modifier) of every roll of at least one die the round makes, per role (Combat roll
         #: and Leader re-roll, on any branch): what :meth:`naturals_decide` reads
@@ -618,6 +619,13 @@ class CardRound:
             r = RoundEnd(s.a, s.pa, s.d, s.pd, tuple(sorted(s.lost[0])), tuple(sorted(s.lost[1])), early)
             out[r] = out.get(r, Fraction(0)) + p
         return list(out.items())
+
+    def without_cards(self) -> "CardRound":
+        """The same round from the same position with no Combat card played (the same context and
+        casualty policy): what a claim compares with to see whether the round's cards decide it."""
+        base = CardRound(self.ctx, {}, self.cas)
+        base.run(*self.begun)
+        return base
 
     def naturals_decide(self, role: str) -> bool:
         """Whether the natural 1 and 6 (WOTR-HIT-4) change the chance of some die ``role`` rolled this

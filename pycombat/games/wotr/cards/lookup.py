@@ -38,7 +38,7 @@ class WotrCardReport(Report):
     card: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        return {"game": "wotr", **self.card}
+        return {"game": "wotr", "verb": "card", **self.card}
 
 
 def _entry(r: dict[str, Any]) -> dict[str, Any]:

@@ -75,6 +75,11 @@ class CardChoice:
     #: Gandalf the White's White Rider in this card game (WOTR-STR-11): True when used, False when not,
     #: None when it is no choice here (the file's ``battle.white_rider`` then)
     white_rider: bool | None = None
+    #: the flags the card game plays the decisions besides the cards by (casualties, cease, retreat, siege
+    #: reductions: ``{casualty_policy, attacker_continue, defender_retreat, siege_extension}``); None when the
+    #: players choose them (WOTR-CAS-12). ``optimize``'s value without Combat cards printed beside the card
+    #: game's rests on the same (:meth:`rules_json`)
+    battle_policy: dict | None = None
     #: the card game's value under the other White Rider choice, when that choice was solved
     white_rider_other: Fraction | None = None
     #: why the other White Rider choice was not solved (a named card it makes unplayable), when so
@@ -89,6 +94,20 @@ class CardChoice:
         return (f"Gandalf the White {'uses' if self.white_rider else 'does not use'} the White Rider in the card "
                 f"game (WOTR-STR-11, chosen at the start of the battle, before the cards); {other}")
 
+    def rules_json(self) -> dict:
+        """How the decisions besides the cards are made: by the players or by the flags' policy."""
+        if self.battle_policy is None:
+            return {"decided_by": "players", "rules": ["WOTR-CAS-12", "WOTR-ROUND-3", "WOTR-END-3"]}
+        return {"decided_by": "policy", "policy": dict(self.battle_policy)}
+
+    def rules_text(self) -> str:
+        """:meth:`rules_json` in words."""
+        if self.battle_policy is None:
+            return ("casualties, ceasing, retreats and siege reductions chosen by the players "
+                    "(WOTR-CAS-12, WOTR-ROUND-3, WOTR-END-3)")
+        return ("casualties, ceasing, retreats and siege reductions by the policy "
+                + ", ".join(f"{k}={v}" for k, v in self.battle_policy.items()))
+
     def json(self) -> dict:
         from pycombat.dice import as_json
 
@@ -97,7 +116,7 @@ class CardChoice:
                 **(self._repeat_json() if self.repeat is not None else {}),
                 "attacker_plays": {k: as_json(v) for k, v in self.attacker_mix.items()},
                 "defender_plays": {k: as_json(v) for k, v in self.defender_mix.items()},
-                "casualty_policy": self.policy, "not_playable": self.excluded,
+                "casualty_policy": self.policy, "battle_rules": self.rules_json(), "not_playable": self.excluded,
                 **({"white_rider": self.white_rider,
                     **({"white_rider_other_value": as_json(self.white_rider_other)}
                        if self.white_rider_other is not None else {}),
@@ -390,6 +409,8 @@ def _choose_cards(s, objective: str = "win", casualty_policy: str | None = None,
     if decided:
         pol = "enumerate"
     policy = Policy.from_flags(s.flags, "regulars_first" if decided else pol)
+    by_policy = {"casualty_policy": policy.attacker_casualties, "attacker_continue": s.flags["attacker_continue"],
+                 "defender_retreat": s.flags["defender_retreat"], "siege_extension": policy.siege_extension}
     regions = retreat_region_names(s) if decided and setup.can_retreat else []
     check_plan(s, setup, plan)  # a named card its side may not play here is an error, as in odds (WOTR-CARD-5)
     ctx = card_context(s, setup, plan)
@@ -457,7 +478,8 @@ def _choose_cards(s, objective: str = "win", casualty_policy: str | None = None,
         return CardChoice(rows, cols, every.matrix, every.value, {r: p for r, p in zip(rows, every.x) if p},
                           {c: p for c, p in zip(cols, every.y) if p}, pol, excluded, rounds="every",
                           positions=every.positions, later=every.later, decisions=every.decisions, sides=sides,
-                          game=every, play=every.play, **_repeat_fields(every))
+                          game=every, play=every.play, battle_policy=None if decided else by_policy,
+                          **_repeat_fields(every))
     if decided and not plan.later and not any(plan.cards.values()):  # round 1's cards, then the no-card battle
         one = solve_rounds(s, setup, plan, policy, objective, options, max_positions=10 ** 9,  # round 1 only: small
                            max_rounds_played=10 ** 9, tolerance=tolerance, max_games=max_games,
@@ -465,7 +487,7 @@ def _choose_cards(s, objective: str = "win", casualty_policy: str | None = None,
         return CardChoice(one.rows, one.cols, one.matrix, one.value, {r: p for r, p in zip(one.rows, one.x) if p},
                           {c: p for c, p in zip(one.cols, one.y) if p}, pol, excluded, rounds="first",
                           why_first_only=why_not, decisions=[d for d in one.decisions if d.round == 1], sides=sides,
-                          play=one.play)
+                          play=one.play, battle_policy=None)
     matrix = []
     for _, ca, cha in first["attacker"]:
         row = []
@@ -489,14 +511,11 @@ def _choose_cards(s, objective: str = "win", casualty_policy: str | None = None,
         kinds = ["casualties"] + (["siege reductions"] if setup.kind == "siege" else ["ceasing"]) + (
             ["retreating"] if setup.can_retreat or setup.siege_retreat else [])
         forced_policy = {"decisions": kinds,
-                         "policy": {"casualty_policy": policy.attacker_casualties,
-                                    "attacker_continue": s.flags["attacker_continue"],
-                                    "defender_retreat": s.flags["defender_retreat"],
-                                    "siege_extension": policy.siege_extension},
+                         "policy": dict(by_policy),
                          "why": "with Combat cards named for later rounds (`card:` with `round:`) each cell of "
                                 "round 1's game is the card battle of `odds`, which plays those decisions by a "
                                 "policy; the players choose them with hands alone, or with cards named for round 1 "
                                 "only"}
     return CardChoice(rows, cols, matrix, v, {r: p for r, p in zip(rows, x) if p},
                       {c: p for c, p in zip(cols, y) if p}, pol, excluded, rounds="first", why_first_only=why_not,
-                      decisions=[start], sides=sides, played_by_policy=forced_policy)
+                      decisions=[start], sides=sides, played_by_policy=forced_policy, battle_policy=by_policy)

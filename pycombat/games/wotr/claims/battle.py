@@ -503,8 +503,23 @@ def _round_one(s: Scenario, c: Claim):
     return cr
 
 
-def _card_rules(cr) -> list[str]:
-    return ["WOTR-CARD-2", "WOTR-CARD-7"] + (["WOTR-CARD-4"] if getattr(cr, "cancelled", ()) else [])
+def _card_decides(cr, role: str, chance: Callable) -> tuple[bool, bool]:
+    """Whether the Combat cards of the round ``cr`` (a :class:`..cards.combat_round.CardRound`) decide the
+    chance a claim reads of ``role``'s roll (``chance(tallies)``): (it differs from the same round's with no
+    card played, a card's modifier changes one of ``role``'s rolls besides)."""
+    base = cr.without_cards()
+    changed = chance(cr.tallies) != chance(base.tallies)
+    return changed, changed and cr.rolled[role] != base.rolled[role]
+
+
+def _card_rules(cr, changed: bool, modified: bool) -> list[str]:
+    """A round's Combat cards where they decide the claim (:func:`_card_decides`): the card played at the
+    round's start (WOTR-CARD-2), its modifier on the Combat roll or the re-roll (WOTR-CARD-7) when one
+    changes the side's roll, the order of a cancelled card (WOTR-CARD-4); none when the cards change nothing."""
+    if not changed:
+        return []
+    return (["WOTR-CARD-2"] + (["WOTR-CARD-7"] if modified else [])
+            + (["WOTR-CARD-4"] if getattr(cr, "cancelled", ()) else []))
 
 
 def _round_one_dice(s: Scenario, c: Claim) -> Verdict:
@@ -545,8 +560,12 @@ def _round_one_hits(s: Scenario, c: Claim) -> Verdict:
     test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
     got = sum((p for x, p in d.items() if test(x)), Fraction(0))
     want = Fraction(str(a["probability"]))
+
+    def chance(tallies) -> Fraction:
+        return sum((p for x, p in round_marginals(tallies, a["role"])["scored"].items() if test(x)), Fraction(0))
+
     rules = (_hit_rules(cr.naturals_decide(a["role"]), any(n > 0 for n in marg["rerolled"]),
-                        cr.reroll_denied[a["role"]]) + _card_rules(cr))
+                        cr.reroll_denied[a["role"]]) + _card_rules(cr, *_card_decides(cr, a["role"], chance)))
     apart = [f"{w}: {dict((x, str(p)) for x, p in marg[f].items())}" for f, w in
              (("own", "its card's own attack roll"), ("bonus", "bonus hits"), ("self_hits", "self-hits"))
              if set(marg[f]) != {0}]
@@ -625,18 +644,22 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
     named_now = bool(_named_cards(s, rnd))
     names = ", ".join(_named_cards(s, rnd)) or ("its typed card effects" if typed else "no Combat card")
     # over the rolls of round r from every position it starts from
-    rolled = {"naturals": False, "rerolled": False, "denied": False}
+    rolled = {"naturals": False, "rerolled": False, "denied": False, "card": False, "modified": False}
 
-    def played(naturals: bool, rerolled: bool, denied: bool = False) -> None:
+    def played(naturals: bool, rerolled: bool, denied: bool = False, card: tuple[bool, bool] = (False, False)) -> None:
         rolled["naturals"] |= naturals
         rolled["rerolled"] |= rerolled
         rolled["denied"] |= denied
+        rolled["card"] |= card[0]
+        rolled["modified"] |= card[1]
 
     def rules_now() -> list[str]:
         """WOTR-HIT-4 where a die's chance in round r depends on the natural 1 or 6 (the card's modifier
-        counted), the re-roll rules where a die is re-rolled in round r; the card rules with a card."""
+        counted), the re-roll rules where a die is re-rolled in round r; the card rules where the round's
+        card changes the chance claimed from some position (WOTR-CARD-7 where its modifier changes the roll)."""
         return (["WOTR-ROUND-1"] + _hit_rules(rolled["naturals"], rolled["rerolled"], rolled["denied"])
-                + (["WOTR-CARD-2", "WOTR-CARD-7"] if named_now or typed else []) + extra)
+                + (["WOTR-CARD-2"] + (["WOTR-CARD-7"] if rolled["modified"] else []) if rolled["card"] else [])
+                + extra)
 
     extra: list[str] = []
 
@@ -650,12 +673,21 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
         """P(the hits claimed) in round r from the position ``pos`` = (a, pa, d, pd)."""
         if named_now:
             cr = _card_round_at(s, setup, plan, pos, rnd, pol)
-            played(cr.naturals_decide(a["role"]), _rerolls_in(cr.tallies), cr.reroll_denied[a["role"]])
+            played(cr.naturals_decide(a["role"]), _rerolls_in(cr.tallies), cr.reroll_denied[a["role"]],
+                   _card_decides(cr, a["role"], chance_at))
             return chance_at(cr.tallies)
         units = pos[0] if a["role"] == "attacker" else pos[2]
         params = setup.params(a["role"], units, rnd)
-        played(_naturals_decide(params), params.rerolls > 0, _typed_reroll_denied(setup, a["role"], units, rnd))
-        return params.dist().prob(test)
+        got = params.dist().prob(test)
+        card = (False, False)
+        if typed:  # the round's typed card effects, against the same roll without them
+            base = replace(setup, effects={r: e for r, e in setup.effects.items() if r != rnd}).params(
+                a["role"], units, rnd)
+            changed = base.dist().prob(test) != got
+            card = (changed, changed and (params.roll_modifier, params.reroll_modifier)
+                    != (base.roll_modifier, base.reroll_modifier))
+        played(_naturals_decide(params), params.rerolls > 0, _typed_reroll_denied(setup, a["role"], units, rnd), card)
+        return got
 
     notes, verdicts, mixes, fought_any, undecided = [], [], [], False, []
     fractions = NoteFractions()  # a long chance in a note: its decimal, the exact value in `exact`
@@ -673,7 +705,8 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
                                    marks=(rnd,)).log
             for r, _, _, reach, tallies, cr in positions:
                 if r == rnd:
-                    played(cr.naturals_decide(a["role"]), _rerolls_in(tallies), cr.reroll_denied[a["role"]])
+                    played(cr.naturals_decide(a["role"]), _rerolls_in(tallies), cr.reroll_denied[a["role"]],
+                           _card_decides(cr, a["role"], chance_at))
                     got = chance_at(tallies)
                     by_p[got] = by_p.get(got, Fraction(0)) + reach
         fought = sum(by_p.values(), Fraction(0))
