@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..errors import TooLargeError
@@ -25,18 +25,28 @@ def _draw_nodes(tree: GameTree, max_nodes: int, max_depth: int | None) -> list[i
     nodes = [n for n, d in g.nodes(data="depth") if max_depth is None or d <= max_depth]
     if len(nodes) <= max_nodes:
         return nodes
-    per_depth = Counter(d for _, d in g.nodes(data="depth"))
-    fits, total = None, 0
-    for depth in sorted(per_depth):
-        total += per_depth[depth]
-        if total > max_nodes:
-            break
-        fits = (depth, total)
+    fits = depth_that_fits(Counter(d for _, d in g.nodes(data="depth")), max_nodes)
     where = f"the first {max_depth} levels of the tree have" if max_depth is not None else "the tree has"
     hint = (f"use --depth {fits[0]} to draw its first levels ({fits[1]:,} nodes)"
             if fits else "not even its root level fits")
     raise TooLargeError(f"{where} {len(nodes):,} nodes, more than a drawing may have ({max_nodes:,}); {hint}, "
                         "or write the whole tree as GraphML (-o FILE.graphml)")
+
+
+def depth_that_fits(per_depth: Mapping[int, int], limit: int = DRAW_MAX_NODES) -> tuple[int, int] | None:
+    """The deepest depth whose levels, from the root's to it, hold at most ``limit`` nodes together, and that
+    count (``per_depth``: how many nodes lie at each depth); None when not even the root level fits.
+
+    >>> depth_that_fits({0: 1, 1: 3, 2: 9}, 5)
+    (1, 4)
+    """
+    fits, total = None, 0
+    for depth in sorted(per_depth):
+        total += per_depth[depth]
+        if total > limit:
+            break
+        fits = (depth, total)
+    return fits
 
 
 def to_dot(tree: GameTree, path: str | Path | None = None, *, max_nodes: int = DRAW_MAX_NODES,

@@ -14,6 +14,7 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+from ..tree.draw import depth_that_fits
 from ..tree.state import DRAW_MAX_NODES
 
 
@@ -31,13 +32,7 @@ def too_large(text: str, depth: int | None) -> str | None:
     nodes = text.count("<node ")
     if nodes <= DRAW_MAX_NODES:
         return None
-    per_depth = _depths(text)
-    fits, total = None, 0
-    for d in sorted(per_depth):
-        total += per_depth[d]
-        if total > DRAW_MAX_NODES:
-            break
-        fits = (d, total)
+    fits = depth_that_fits(_depths(text))
     where = f"the first {depth} levels of the tree have" if depth is not None else "the tree has"
     hint = (f"set the depth option to {fits[0]} to draw its first levels ({fits[1]:,} nodes)" if fits
             else "not even its root level fits")
