@@ -188,6 +188,26 @@ LONG = {
     "tests/wotr/test_wotr_unlimited_cards.py::test_cli_reports_the_interval_in_text_and_json":
         "the value interval of the unlimited-rounds card game in the CLI's text and JSON",
 
+    # citations of later rounds' hit claims with a named Combat card (each claim's positions played with and without
+    # the card): the quick tier keeps round 1's cases; tests/test_reasons_counterfactual.py proves the rules too
+    "tests/wotr/test_hit_claims_cite_natural_rolls_and_rerolls_where_they_decide.py::"
+    "test_no_leader_re_roll_under_foul_stench_cites_no_re_roll_rule":
+        "Foul Stench in rounds 1 and 2: the re-roll rules cited only for the side that keeps its re-roll",
+    "tests/wotr/test_hit_claims_cite_combat_cards_only_where_they_change_the_roll.py::"
+    "test_foul_stench_taking_a_re_roll_cites_the_card_played_not_a_modifier[2]":
+        "round 2's Foul Stench taking a re-roll: the card played cited, not a modifier",
+    "tests/wotr/test_hit_claims_cite_combat_cards_only_where_they_change_the_roll.py::"
+    "test_foul_stench_taking_no_re_roll_cites_no_card_rule[2]":
+        "round 2's Foul Stench taking no re-roll: no card rule cited",
+    "tests/wotr/test_leader_reroll_rules_cited_where_they_decide.py::"
+    "test_the_re_roll_bounds_and_die_chance_are_switches_of_the_card_interpreter":
+        "WOTR-STR-5, WOTR-HIT-6 and WOTR-HIT-8 switched off in the Combat-card interpreter change the answers",
+    "tests/wotr/test_leader_reroll_rules_cited_where_they_decide.py::"
+    "test_eliminated_cites_the_re_roll_bounds_only_where_they_change_the_answer":
+        "eliminated claims cite the re-roll bounds only where they change the answer",
+    "tests/meccg/test_reports_carry_game_verb_title_and_flags.py::test_optimize_json_says_the_reading_its_value_is_under":
+        "the Wind Throne's optimize under two readings: each JSON names its flags (the quick tier checks every other "
+        "verb's heading)",
     "tests/meccg/test_optimize.py::test_engine_equals_plain_expectiminimax_without_pruning[as-is-kill_mp-":
         "the engine against plain expectiminimax on the shipped company as it is (the quick tier keeps the others)",
     "tests/wotr/test_wotr_judge_closed.py::test_closed_judge_equals_the_check_program_on_the_examples_and_their_splits":
