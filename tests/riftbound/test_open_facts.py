@@ -18,6 +18,7 @@ from pycombat.games.riftbound import open_facts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from budget import examples  # noqa: E402
+from earlier_this_turn import none_before  # noqa: E402
 
 #: unit cards with a "[Level N]" ability (the side's `xp:`), one "I'm [Empowered]" keyword (`empowered:`), one
 #: conditional keyword the model does not check (`conditions_hold:`), and one reading whether its player gained XP
@@ -40,8 +41,10 @@ def _verdict(doc):
 
 def _doc(attacker, base, defender, claim, xp=None, facts=(), gained=None):
     doc = {"game": "riftbound",
-           "attacker": {"units": [{"name": "A1", "custom": True, "might": attacker}] + [{"name": c} for c in base[0]],
-                        "base": [{"name": c} for c in base[1]]},
+           # (the open facts are those named above: a "this turn" trigger that may have fired earlier did not)
+           "attacker": {"units": [{"name": "A1", "custom": True, "might": attacker}]
+                        + none_before([{"name": c} for c in base[0]]),
+                        "base": none_before([{"name": c} for c in base[1]])},
            "defender": {"units": [{"name": "D1", "custom": True, "might": defender}]},
            "claims": [{"claim": claim}]}
     if xp is not None:

@@ -2515,6 +2515,8 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
                      "your units have all 4 tags (Bird, Cat, Dog, Poro)": {"Bird", "Cat", "Dog", "Poro"} <= {
                          tg for m in o.present(side) for tg in o.u[m]["tags"]},
                      }.get(cond)
+            if holds is None and (few := re.fullmatch(r"if you control (\d+) or fewer runes", cond)):
+                holds = o.player[side]["runes"] <= int(few.group(1))  # (the side states its runes: RB-CARD-8)
             if holds is None:
                 holds = draw(st.booleans())
             entry["condition"] = holds
