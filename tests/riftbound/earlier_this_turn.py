@@ -3,13 +3,14 @@
 is_earlier`) states that it did not (``fired_this_turn: 0``), unless the entry says otherwise."""
 from __future__ import annotations
 
+from pycombat.errors import UnknownNameError
 from pycombat.games.riftbound.cards.units import earlier_effects, load_units
 
 
 def _fires_earlier(name: str) -> bool:
     try:
         return bool(earlier_effects(load_units().unit(name)))
-    except Exception:  # (an unknown name: the reader's own error names it)
+    except UnknownNameError:  # (the reader's own error names it)
         return False
 
 

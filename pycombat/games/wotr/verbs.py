@@ -89,8 +89,7 @@ class WotrReport(Report):
     def to_json(self) -> dict:
         """The report's JSON: the fields every report carries (``game``, ``verb``, ``scenario``, ``title``,
         ``flags``: docs/api.md) first, then the report's own :meth:`body`, then ``unmodelled``."""
-        out = {"game": self.game, "verb": self.verb, "scenario": self.scenario, "title": self.title,
-               "flags": dict(self.flags)}
+        out = self.head()
         out.update(self.body())
         out["unmodelled"] = [dict(u) for u in self.unmodelled]
         return out
@@ -595,19 +594,17 @@ def verify(scenario) -> VerifyReport:
         raise ScenarioError("the scenario has no claims to verify", file=scenario.file, path="claims")
     base = _base(scenario, "verify")
     missing = base.pop("unmodelled")  # (a claim it could change is not decided)
-    # (the shared report's JSON gives game, scenario and flags; verb and title, which every report carries, go first)
-    head = {"verb": "verify", "title": scenario.title}
     if scenario.kind == "position":
         verdicts = move_claims.verify(scenario, claims)
         for v in verdicts:  # what a claim is not decided on (a card's recruit) is named with the scenario's too
             missing += [u for u in v.unmodelled if u not in missing]
         not_applied = flags_not_applied_line(scenario)  # (a battle's flags: never listed as in force)
-        return VerifyReport(**base, verdicts=verdicts, extra={**head, "kind": "position", "unmodelled": missing,
+        return VerifyReport(**base, verdicts=verdicts, extra={"kind": "position", "unmodelled": missing,
                                                               "flags_not_applied": flags_not_applied(scenario)},
                             lead=tuple(die_lines(scenario)) + ((not_applied,) if not_applied else ())
                             + tuple(unmodelled_lines(missing)), sources=False)
     return VerifyReport(**base, verdicts=battle_claims.verify(scenario, claims),
-                        extra={**head, "unmodelled": missing}, lead=tuple(unmodelled_lines(missing)))
+                        extra={"unmodelled": missing}, lead=tuple(unmodelled_lines(missing)))
 
 
 # ---- tree ----------------------------------------------------------------------------------------------
