@@ -400,8 +400,7 @@ def test_a_flag_that_also_takes_a_whole_number_is_set_from_the_page(server, brow
     _load(d, "wotr", "helms_deep.yaml")
     _click(d, "#tab-odds")
     _result_done(d, "odds")
-    box = _do(d, lambda x: x.find_element(By.ID, "flag-max_rounds"))
-    assert box.tag_name == "input"
+    assert _do(d, lambda x: x.find_element(By.ID, "flag-max_rounds").tag_name) == "input"
     _do(d, lambda x: x.execute_script(
         "arguments[0].value = '2'; arguments[0].dispatchEvent(new Event('change'))", x.find_element(By.ID, "flag-max_rounds")))
     _wait(d, 30).until(lambda x: "--flag max_rounds=2" in x.find_element(By.ID, "cli").text)
