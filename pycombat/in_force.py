@@ -22,7 +22,7 @@ import contextlib
 from collections.abc import Iterator
 from contextvars import ContextVar
 
-__all__ = ["in_force", "removed"]
+__all__ = ["in_force", "removed", "removed_rules"]
 
 _REMOVED: ContextVar[frozenset[str]] = ContextVar("pycombat_removed_rules", default=frozenset())
 
@@ -31,6 +31,12 @@ def in_force(rule_id: str) -> bool:
     """Whether the rule ``rule_id`` applies (always, unless a test removed it with :func:`removed`)."""
     removed_now = _REMOVED.get()
     return not removed_now or rule_id not in removed_now
+
+
+def removed_rules() -> frozenset[str]:
+    """The rules taken away now (empty outside a :func:`removed` block): part of the key of what a memo keeps
+    from a computation that reads :func:`in_force`."""
+    return _REMOVED.get()
 
 
 @contextlib.contextmanager

@@ -258,6 +258,12 @@ def _names(t: type) -> tuple[str, ...]:
 _ATOMS = frozenset({str, int, bool, float, type(None)})
 
 
+def frozen_key(x: Any) -> Any:
+    """A hashable value equal for two values of equal content (:func:`content_key`'s reading of one value);
+    ``TypeError`` when some part cannot be a key."""
+    return _frozen(x)
+
+
 def _frozen(x: Any) -> Any:
     t = type(x)
     if t in _ATOMS:

@@ -13,6 +13,8 @@ from typing import Mapping
 
 from pycombat.dice import Dist
 from pycombat.errors import ScenarioError
+from pycombat.in_force import removed_rules
+from pycombat.solver import is_loaded, memo
 from ..battle.process import BattleResult, BattleSetup, Decisions, Outcome, Policy, end_of_round, forward, into_siege, siege_trim, \
     terminal_after_casualties
 from ..board import load_board, load_nations
@@ -20,6 +22,7 @@ from .combat_round import ROLES, CardContext, CardRound, Choices, RoundEnd, play
 from ..characters import load_characters
 from .catalog import CombatCard, load_combat_cards, unmodelled
 from ..spec import NAMED_CARD
+from ..model import content_key, frozen_key
 from ..battle.strength import SideProfile
 
 
@@ -219,7 +222,27 @@ def card_round_dist(s, setup: BattleSetup, plan: CardPlan, policy: Policy,
                     reroll_caps: Mapping[str, frozenset[str]] | None = None) -> tuple[CardRound, list]:
     """Round 1 with the plan's round-1 cards, from the start. ``reroll_caps``: {role: the bounds of its Leader
     re-roll's dice} (:data:`..cards.combat_round.REROLL_CAPS`, all by default); a claim drops one to see
-    whether its answer depends on it."""
+    whether its answer depends on it. With the loaded solver, remembered under what it reads (the
+    scenario's content, the set-up, plan, policy and bounds, and the rules in force), so the claims of a
+    file and its readings play a round once; callers read the :class:`CardRound` and never change it."""
+    key = None
+    if is_loaded():
+        content = content_key(s)
+        try:
+            key = None if content is None else (
+                content, frozen_key(setup), frozen_key(plan), policy,
+                None if reroll_caps is None else tuple(sorted((r, frozenset(c)) for r, c in reroll_caps.items())),
+                removed_rules())
+        except TypeError:  # a part that cannot be a key (a callback's closure, say): played afresh
+            key = None
+    return _CARD_ROUNDS.remember(key, lambda: _card_round_dist(s, setup, plan, policy, reroll_caps))
+
+
+_CARD_ROUNDS = memo(limit=256)
+
+
+def _card_round_dist(s, setup: BattleSetup, plan: CardPlan, policy: Policy,
+                     reroll_caps: Mapping[str, frozenset[str]] | None) -> tuple[CardRound, list]:
     dec = Decisions(setup, policy)
     ctx = card_context(s, setup, plan)
     cr = CardRound(ctx, plan.cards, lambda role, u, p, h: dec.casualties(role, u, p, h, None), plan.choices)

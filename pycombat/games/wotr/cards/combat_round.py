@@ -32,7 +32,7 @@ from typing import Any, Callable, Mapping
 from pycombat.dice import binomial
 from ..battle.dice import hit_chance, naturals_decide
 from pycombat.errors import ScenarioError
-from pycombat.in_force import in_force
+from pycombat.in_force import in_force, removed_rules
 from ..battle.casualties import hit_points, unit_count
 from ..characters import load_characters
 from .catalog import COMBAT_ABILITIES, CombatCard
@@ -622,9 +622,13 @@ class CardRound:
 
     def without_cards(self) -> "CardRound":
         """The same round from the same position with no Combat card played (the same context and
-        casualty policy): what a claim compares with to see whether the round's cards decide it."""
-        base = CardRound(self.ctx, {}, self.cas)
-        base.run(*self.begun)
+        casualty policy): what a claim compares with to see whether the round's cards decide it (played
+        once: every claim that asks reads the same round)."""
+        made = self.__dict__.setdefault("_without", {})
+        base = made.get(removed_rules())
+        if base is None:
+            base = made[removed_rules()] = CardRound(self.ctx, {}, self.cas)
+            base.run(*self.begun)
         return base
 
     def naturals_decide(self, role: str) -> bool:
