@@ -288,8 +288,47 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
     per position a card round is played from; ``marks`` are rounds played as card rounds without a card, so that
     ``positions`` and ``tallies`` hold them too (a round with typed card effects is never one).
     ``probe(round, CardContext, a, d, chance)`` is called at each such position, with what the cards
-    see there (the one place a card's playability is decided, :func:`.combat_round.playable`)."""
+    see there (the one place a card's playability is decided, :func:`.combat_round.playable`).
+
+    With the loaded solver, a battle is played once for every caller that asks it (the claims of a file
+    and its readings, each under the same casualty policy): remembered under what it reads (the
+    scenario's content, the set-up, plan, policy, limit, marks and the rules in force), with what it gave
+    ``tallies``, ``positions`` and ``probe``, which each caller then gets as if played for it."""
+    key = None
+    if is_loaded():
+        content = content_key(s)
+        try:
+            key = None if content is None else (
+                content, frozen_key(setup), frozen_key(plan), policy, max_states, tuple(marks), removed_rules())
+        except TypeError:  # a part that cannot be a key (a callback's closure, say): played afresh
+            key = None
+    played = _CARD_BATTLES.remember(key, lambda: _card_battle_odds(s, setup, plan, policy, max_states, marks))
+    battle, seen, places, numbers = played
+    if probe is not None:
+        for call in seen:
+            probe(*call)
+    if positions is not None:
+        positions.extend(places)
+    if tallies is not None:
+        for r, (acc, reach) in numbers.items():
+            acc2, reach2 = tallies.setdefault(r, ({}, [Fraction(0)]))
+            reach2[0] += reach[0]
+            for pair, q in acc.items():
+                acc2[pair] = acc2.get(pair, Fraction(0)) + q
+    return battle
+
+
+_CARD_BATTLES = memo(limit=64)
+
+
+def _card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, max_states: int,
+                      marks: tuple[int, ...]) -> tuple[CardBattle, list, list, dict]:
+    """:func:`card_battle_odds` played: the battle, the probe's calls, the positions and the tallies."""
     from ..battle.process import Effects, forward_raw
+
+    seen: list[tuple] = []
+    positions: list = []
+    tallies: dict = {}
 
     rounds = sorted(set(plan.rounds()) | set(marks))
     for r in rounds:
@@ -350,8 +389,7 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                     end(key, into_siege(a, d), p)
                     continue
                 ctx = card_context(s, var, plan, units=(a, d), rnd=r)
-                if probe is not None:
-                    probe(r, ctx, a, d, p)
+                seen.append((r, ctx, a, d, p))
                 usable = {}
                 for role, c in cards.items():
                     if c is None:
@@ -367,13 +405,12 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                 cr = CardRound(ctx, usable, lambda role, u, q_, h, dec=dec: dec.casualties(role, u, q_, h, None),
                                choices)
                 ends = cr.run(a, pa, d, pd)
-                if tallies is not None:  # the round's numbers, weighted by the chance of this position
-                    acc, reach = tallies.setdefault(r, ({}, [Fraction(0)]))
-                    reach[0] += p
-                    for pair, q in cr.tallies.items():
-                        acc[pair] = acc.get(pair, Fraction(0)) + p * q
-                if positions is not None:
-                    positions.append((r, key, st, p, dict(cr.tallies), cr))
+                # the round's numbers, weighted by the chance of this position
+                acc, reach = tallies.setdefault(r, ({}, [Fraction(0)]))
+                reach[0] += p
+                for pair, q in cr.tallies.items():
+                    acc[pair] = acc.get(pair, Fraction(0)) + p * q
+                positions.append((r, key, st, p, dict(cr.tallies), cr))
                 cancelled |= cr.cancelled
                 for line in cr.log:
                     line = (line[0] if r == 1 else f"round {r}: {line[0]}", line[1])
@@ -398,8 +435,8 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
             end(key, o, q * total)
     for key, outs in joint.items():
         lost_at_end[key] = sum(outs.values(), Fraction(0))
-    return CardBattle(BattleResult(Dist(terminal), total_rounds, states), log, Dist(lost_at_end),
-                      tuple(sorted(cancelled)), joint)
+    return (CardBattle(BattleResult(Dist(terminal), total_rounds, states), log, Dist(lost_at_end),
+                       tuple(sorted(cancelled)), joint), seen, positions, tallies)
 
 
 def plan_unmodelled(plan: CardPlan) -> list[dict]:
