@@ -6,7 +6,9 @@ unless :func:`removed` takes it away for the duration of a ``with`` block. The t
 that a verdict's cited rule is one whose effect, removed, changes the verdict (the counterfactual
 check of minimal reasons), and the mutation battery to see each Python rule check fail a test.
 
-Nothing outside tests removes a rule: a verdict is always given under every rule of the digest.
+A verdict is always given under every rule of the digest. Besides the tests, a claim may decide itself
+again inside :func:`removed` to see whether its verdict depends on a rule (and so cites it); what is
+remembered from a computation that reads :func:`in_force` is kept under :func:`removed_rules` too.
 
 >>> in_force("WOTR-END-4")
 True

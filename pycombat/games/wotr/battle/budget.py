@@ -41,7 +41,7 @@ def game_key(setup) -> tuple:
     except TypeError:  # effects that cannot be compared: the set-up is a game of its own
         effects = ("own", id(setup))
     return (_side_key(setup.attacker), _side_key(setup.defender), setup.kind, setup.city_first_round,
-            setup.siege_retreat, setup.can_retreat, effects, setup.max_rounds, setup.siege_rounds,
+            setup.besieger_hits_on_6, setup.siege_retreat, setup.can_retreat, effects, setup.max_rounds, setup.siege_rounds,
             setup.dice_reduction_target, setup.siege_reduction_needs_regular, setup.leader_reroll)
 
 

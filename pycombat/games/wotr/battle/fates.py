@@ -372,21 +372,11 @@ def _key_rows(s, attacking, garrison, key: tuple, memo: dict) -> tuple:
     return rows
 
 
-def fate_lines(dist: dict) -> list[str]:
-    out = ["Where the figures go (expected numbers; WOTR-CAS-5..7, WOTR-END-3/5, WOTR-SITE-4"
-           + (", WOTR-STACK-2" if any(k in STACKED for k in dist.get("rules", {})) else "") + "):"]
-    for role in ROLES:
-        for row in dist.get(role, ()):
-            parts = [f"{k.replace('_', ' ')} {v['decimal']:.4f}" for k, v in row["expected"].items()]
-            out.append(f"  {role} {row['figure']} ({row['count']}): " + ", ".join(parts))
-    return out
-
-
 def outcome_fate_lines(fates: dict) -> list[str]:
-    """:func:`outcome_fates` as text: each figure group's fates, with the rule of each."""
+    """:func:`outcome_fates` as text: each figure group's fates, with the rule of each (the heading cites
+    none: each line carries the rules of the fates it gives)."""
     rules = fates["rules"]
-    out = ["Where the figures go (WOTR-CAS-5..7, WOTR-END-3/5, WOTR-SITE-4..6, WOTR-SIEGE-6"
-           + (", WOTR-STACK-2" if any(k in STACKED for k in rules) else "") + "):"]
+    out = ["Where the figures go:"]
     for role in ROLES:
         for row in fates.get(role, ()):
             parts = [f"{k.replace('_', ' ')} {v} ({rules[k]})" for k, v in row["fates"].items()]

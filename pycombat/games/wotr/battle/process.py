@@ -122,7 +122,8 @@ class BattleSetup:
     attacker: SideProfile
     defender: SideProfile
     start: State
-    city_first_round: bool = False  #: WOTR-SITE-1
+    city_first_round: bool = False  #: WOTR-SITE-1: the attacker hits only on 6 in round 1
+    besieger_hits_on_6: bool = True  #: WOTR-SIEGE-2: in a siege battle the attacker hits only on 6, every round
     siege_retreat: bool = False  #: WOTR-SITE-2: the defender may retreat into his Stronghold
     can_retreat: bool = False  #: WOTR-END-3/4: the defender has a free region to retreat to
     effects: Mapping[int, tuple[Effects, Effects]] = field(default_factory=dict)  #: round -> (attacker, defender)
@@ -172,7 +173,7 @@ class BattleSetup:
         eff = self.effects.get(rnd)
         e = (eff[0] if role == "attacker" else eff[1]) if eff else _NO_EFFECTS
         hit = 5  # WOTR-HIT-1
-        if self.kind == "siege" and role == "attacker":
+        if self.kind == "siege" and role == "attacker" and self.besieger_hits_on_6:
             hit = 6  # WOTR-SIEGE-2: the besieger hits on 6 in every round, the besieged on 5
         elif self.kind == "field" and role == "attacker" and rnd == 1 and self.city_first_round:
             hit = 6  # WOTR-SITE-1: City or Fortification, first round only (never for a Stronghold, WOTR-SITE-3)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pycombat.in_force import in_force
+from pycombat.in_force import in_force, removed_rules
 from pycombat.solver import is_loaded, memo
 from pycombat.errors import ScenarioError
 from .process import BattleSetup
@@ -128,9 +128,10 @@ def _effects(s: Scenario) -> dict[int, tuple[Effects, Effects]]:
 def battle_setup(s: Scenario, attacking: Force | None = None) -> BattleSetup:
     """The battle of ``attacking`` (default: :func:`attacking_part`) against the whole defending Army
     (WOTR-SPLIT-6). With the loaded solver, remembered under the scenario's content
-    (:func:`..model.content_key`) and ``attacking`` (emptied with the solver's caches)."""
+    (:func:`..model.content_key`), ``attacking`` and the rules in force (emptied with the solver's caches)."""
     content = content_key(s) if is_loaded() else None
-    return _SETUPS.remember(None if content is None else (content, attacking), lambda: _battle_setup(s, attacking))
+    return _SETUPS.remember(None if content is None else (content, attacking, removed_rules()),
+                            lambda: _battle_setup(s, attacking))
 
 
 _SETUPS = memo(limit=4096)
@@ -162,7 +163,7 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
         notes.append(("battle.white_rider is not applied: Gandalf the White is in the rearguard, which takes no "
                       "part in the battle (WOTR-SPLIT-4), so he cannot forfeit his Leadership to cancel the Nazgûl's",
                       "WOTR-STR-11"))
-    city = s.kind == "field" and region.settlement in ("city", "fortification")
+    city = s.kind == "field" and region.settlement in ("city", "fortification") and in_force("WOTR-SITE-1")
     if city:
         notes.append((f"{region.name} has a {region.settlement.title()}: the attacker hits only on 6 in the first "
                       "round", "WOTR-SITE-1"))
@@ -258,6 +259,7 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
     start = (units_of(attacking), _pool(s, "attacker", attacking), units_of(defending),
              _pool(s, "defender", defending), 1, False)
     return BattleSetup(kind=s.kind, attacker=pa, defender=pd, start=start, city_first_round=city,
+                       besieger_hits_on_6=in_force("WOTR-SIEGE-2"),
                        siege_retreat=siege_retreat, can_retreat=bool(retreat), effects=_effects(s),
                        max_rounds=max_rounds, siege_rounds=rounds, dice_reduction_target=s.flags["dice_reduction_target"],
                        siege_reduction_needs_regular=s.flags["siege_reduction_needs_regular"] == "yes",

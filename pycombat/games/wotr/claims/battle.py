@@ -262,10 +262,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
                        notes=[f"{x.rule}: {detail_words(x.detail)}" for x in v.violations])
     if c.kind in ("dice", "reroll_dice") and _named_cards(s, 1):
         return _round_one_dice(s, c)
-    if c.kind == "hits" and a.get("round", 1) == 1 and _named_cards(s, 1):
-        return _round_one_hits(s, c)
-    if c.kind == "hits" and a.get("round", 1) > 1 and _named_cards(s, a["round"]):
-        return _later_round_hits(s, c)
+    if c.kind == "hits":
+        return _hits(s, c)
     if c.kind in ("strength", "dice", "leadership", "reroll_dice"):
         v = _verdict_of(s, c)
         idx = 0 if a["role"] == "attacker" else 1
@@ -313,47 +311,6 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         if named:  # a Combat card modifies the roll (WOTR-HIT-3), never the number needed
             notes.append(f"{', '.join(named)}: modifiers to the roll, not the number needed (WOTR-HIT-3)")
         return Verdict(c, got == a["value"], rules, notes=notes)
-    if c.kind == "hits":
-        v = _verdict_of(s, c)
-        setup = battle_setup(s, v.attacking)
-        rnd = a.get("round", 1)
-        units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
-        named_before = s.card_plan is not None and any(r < rnd for r in s.card_plan.rounds())
-        if rnd > 1 and (rnd not in setup.effects or not named_before):
-            # over the positions round r starts from (WOTR-ROUND-1), whatever the Army's size: round r may
-            # never be fought, and even one unit may roll otherwise (a Saruman's Elite replaced by a
-            # Regular is no longer a Leader, WOTR-STR-9, WOTR-CAS-3)
-            return _later_round_hits(s, c)
-        if rnd > 1 and sum(r + e for r, e in units) > 1:
-            # the Army rolling in round r is the one the rounds before it left (WOTR-ROUND-1): with more than
-            # one unit it may have lost some, so its hits in round r are not one distribution
-            return Verdict(c, None, ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9"], notes=[
-                f"not decided: the {a['role']} starts with {sum(r + e for r, e in units)} units, and the Army that "
-                f"rolls in round {rnd} is the one the rounds before it leave (WOTR-ROUND-1); round {rnd} has typed "
-                f"card effects (`battle.cards`) and a Combat card is named for an earlier round, whose positions "
-                f"are not followed into a round of typed effects; the hits of each round, from every position it "
-                f"starts from, are in `pycombat odds`' round table (with `max_rounds`)"])
-        params = setup.params(a["role"], units, rnd)
-        dist = params.dist()
-        k, cmp = a["hits"], a.get("compare", "at least")
-        test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
-        got = dist.prob(test)
-        want = Fraction(str(a["probability"]))
-        rules = ["WOTR-HIT-8", "WOTR-HIT-9"]
-        if _naturals_decide(params):
-            rules.append("WOTR-HIT-4")  # a natural 1 misses and a 6 hits whatever the modifier
-        if params.rerolls:
-            rules += ["WOTR-HIT-6", "WOTR-STR-5"]  # the Leader re-roll of missed dice
-            if params.reroll_hit is not None and params.reroll_hit != params.hit:
-                rules.append("WOTR-HIT-5")  # a card changed the re-roll's hit number
-        if _typed_reroll_denied(setup, a["role"], units, rnd):
-            rules.append("WOTR-HIT-7")  # a card takes away the re-roll the side would have made
-        return Verdict(c, got == want, rules,
-                       notes=[f"P({cmp} {_n_hits(k)}) = {got} = {float(got):.6f}: {params.dice} "
-                              f"{'die' if params.dice == 1 else 'dice'} hitting on {params.hit}+ (modifier "
-                              f"{params.roll_modifier:+d}), then up to {params.rerolls} missed "
-                              f"{'die' if params.rerolls == 1 else 'dice'} re-rolled (modifier "
-                              f"{params.reroll_modifier:+d})"])
     if c.kind == "split_count":
         counts = LegalSplits(s).counts()
         notion = "labeled" if a.get("labeled") else s.flags["split_count"]
@@ -413,6 +370,118 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
                 f"{s.defender.side.replace('_', ' ')}")
         return Verdict(c, setup.siege_retreat, rules, notes=[note])
     raise _err(s, c, f"unknown claim kind {c.kind!r}")
+
+
+def _hits(s: Scenario, c: Claim) -> Verdict:
+    """"the X scores at least / exactly / at most k hits in round r with probability P": decided by
+    :func:`_hits_of`, citing besides the site or siege rule that fixes the side's hit number
+    (:func:`_hit_number_rules`) where the verdict depends on it."""
+    v = _hits_of(s, c)
+    cited, notes = _hit_number_rules(s, c, v)
+    if cited:
+        at = v.rules.index("WOTR-HIT-8") if "WOTR-HIT-8" in v.rules else len(v.rules)
+        v.rules = list(dict.fromkeys(v.rules[:at] + cited + v.rules[at:]))
+        v.notes += notes
+    return v
+
+
+#: the rules that fix a side's hit number by where the battle is fought, as they act on the Army's own
+#: roll (:meth:`..battle.process.BattleSetup.roll_fields`): rule -> (battle kind, the Settlements it needs
+#: or None, the side whose number it sets, what it says)
+HIT_NUMBER_RULES = {
+    "WOTR-SITE-1": ("field", ("city", "fortification"), "attacker",
+                    "{region} has a City or Fortification: the attacker hits only on 6 in round 1"),
+    "WOTR-SIEGE-2": ("siege", None, "attacker", "a siege battle: the attacker hits only on 6 in every round"),
+}
+
+
+def _hit_number_rules(s: Scenario, c: Claim, v: Verdict) -> tuple[list[str], list[str]]:
+    """(rules, notes): the site and siege rules that fix the hit number of a side's roll
+    (:data:`HIT_NUMBER_RULES`) that decide the hits claim ``c``: the claim decided again with the rule's
+    effect taken away (:func:`pycombat.in_force.removed`) is decided otherwise. In round 1 only the rule
+    of the side claimed can; in a later round the other side's too, through the positions the rounds
+    before it leave."""
+    from pycombat.in_force import removed
+
+    rnd, role = c.args.get("round", 1), c.args["role"]
+    out, notes = [], []
+    for rule, (kind, settlements, side, words) in HIT_NUMBER_RULES.items():
+        if s.kind != kind or (settlements is not None and s.battle_region.settlement not in settlements):
+            continue
+        if rnd == 1 and role != side:
+            continue  # round 1 is rolled by the Army as it starts: the other side's number is not in it
+        with removed(rule):
+            try:
+                other = _hits_of(s, c).verdict
+                without = {True: "TRUE", False: "FALSE", None: "not decided"}[other]
+            except ScenarioError:  # the claim cannot be decided without the rule
+                other, without = "unreached", "not reached"
+        if other != v.verdict:
+            out.append(rule)
+            notes.append(f"{rule}: {words.format(region=s.battle_region.name)}; without it the claim would be "
+                         f"{without}")
+    return out, notes
+
+
+def _hits_of(s: Scenario, c: Claim) -> Verdict:
+    """The hits claim over round r's roll: with round 1's named Combat cards (:func:`_round_one_hits`),
+    from the positions round r >= 2 starts from (:func:`_later_round_hits`), or the Army's own roll with
+    the round's typed card effects (`battle.cards`): the Combat card rules where the effects change the
+    chance claimed (WOTR-CARD-2; WOTR-CARD-7 where a modifier changes the roll)."""
+    from ..battle.setup import battle_setup
+
+    a = c.args
+    if a.get("round", 1) == 1 and _named_cards(s, 1):
+        return _round_one_hits(s, c)
+    if a.get("round", 1) > 1 and _named_cards(s, a["round"]):
+        return _later_round_hits(s, c)
+    v = _verdict_of(s, c)
+    setup = battle_setup(s, v.attacking)
+    rnd = a.get("round", 1)
+    units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
+    named_before = s.card_plan is not None and any(r < rnd for r in s.card_plan.rounds())
+    if rnd > 1 and (rnd not in setup.effects or not named_before):
+        # over the positions round r starts from (WOTR-ROUND-1), whatever the Army's size: round r may
+        # never be fought, and even one unit may roll otherwise (a Saruman's Elite replaced by a
+        # Regular is no longer a Leader, WOTR-STR-9, WOTR-CAS-3)
+        return _later_round_hits(s, c)
+    if rnd > 1 and sum(r + e for r, e in units) > 1:
+        # the Army rolling in round r is the one the rounds before it left (WOTR-ROUND-1): with more than
+        # one unit it may have lost some, so its hits in round r are not one distribution
+        return Verdict(c, None, ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9"], notes=[
+            f"not decided: the {a['role']} starts with {sum(r + e for r, e in units)} units, and the Army that "
+            f"rolls in round {rnd} is the one the rounds before it leave (WOTR-ROUND-1); round {rnd} has typed "
+            f"card effects (`battle.cards`) and a Combat card is named for an earlier round, whose positions "
+            f"are not followed into a round of typed effects; the hits of each round, from every position it "
+            f"starts from, are in `pycombat odds`' round table (with `max_rounds`)"])
+    params = setup.params(a["role"], units, rnd)
+    dist = params.dist()
+    k, cmp = a["hits"], a.get("compare", "at least")
+    test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
+    got = dist.prob(test)
+    want = Fraction(str(a["probability"]))
+    rules = ["WOTR-HIT-8", "WOTR-HIT-9"]
+    if _naturals_decide(params):
+        rules.append("WOTR-HIT-4")  # a natural 1 misses and a 6 hits whatever the modifier
+    if params.rerolls:
+        rules += ["WOTR-HIT-6", "WOTR-STR-5"]  # the Leader re-roll of missed dice
+        if params.reroll_hit is not None and params.reroll_hit != params.hit:
+            rules.append("WOTR-HIT-5")  # a card changed the re-roll's hit number
+    if _typed_reroll_denied(setup, a["role"], units, rnd):
+        rules.append("WOTR-HIT-7")  # a card takes away the re-roll the side would have made
+    if rnd in setup.effects:  # the round's typed card effects, against the same roll without them
+        base = replace(setup, effects={r: e for r, e in setup.effects.items() if r != rnd}).params(
+            a["role"], units, rnd)
+        if base.dist().prob(test) != got:
+            rules.append("WOTR-CARD-2")  # a card played at the round's start
+            if (params.roll_modifier, params.reroll_modifier) != (base.roll_modifier, base.reroll_modifier):
+                rules.append("WOTR-CARD-7")  # its modifier on the Combat roll or the Leader re-roll
+    return Verdict(c, got == want, rules,
+                   notes=[f"P({cmp} {_n_hits(k)}) = {got} = {float(got):.6f}: {params.dice} "
+                          f"{'die' if params.dice == 1 else 'dice'} hitting on {params.hit}+ (modifier "
+                          f"{params.roll_modifier:+d}), then up to {params.rerolls} missed "
+                          f"{'die' if params.rerolls == 1 else 'dice'} re-rolled (modifier "
+                          f"{params.reroll_modifier:+d})"])
 
 
 #: the breakdown lines (:meth:`..battle.strength.SideProfile.breakdown`) each number claim rests on
