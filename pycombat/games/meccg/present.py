@@ -328,6 +328,10 @@ def replay(report, console: Console) -> None:
     console.print("")
     console.print(Text(f"Result: {dp} (defender) scores {r.kill_mp[0]} kill MP, {ap} (attacker) "
                        f"{r.kill_mp[1]}; no trophies ({book.rule('MECCG-BODY-6').id})", style="bold"))
+    if any(r.owner_mp_lost):
+        console.print(f"MPs the owners lose through \"if eliminated\" clauses and avatars "
+                      f"[elimination_mp_clauses={report.flags['elimination_mp_clauses']}] (MECCG-BODY-7, MECCG-BODY-9): "
+                      f"{dp} {r.owner_mp_lost[0]}, {ap} {r.owner_mp_lost[1]}")
     for _s, _steps, o in r.strikes:
         if o.loser:
             fate = ("put off to the side (MECCG-FX-28)" if o.aside == o.loser

@@ -572,6 +572,48 @@ def _check_in_play_alignment(root: Node, attacker: Company, defender: Company) -
 #: the races of a Balrog player's characters (CoE 1.3.B4)
 BALROG_RACES = ("Orc", "Troll")
 
+#: the five skills of MECCG characters (the card database's, characters.json ``skills``)
+SKILLS = ("Warrior", "Scout", "Ranger", "Sage", "Diplomat")
+
+
+def _race_override(node: Node, db: CardDB) -> str:
+    """A member's inline ``race``: a race of the card database in its spelling (case and accents folded:
+    "dunadan" is Dúnadan), or a race of the file's own (an ally's Ent, Eagle). Refused: "Half-orc", which the
+    data gives as race Orc with the keyword Half-orc (a Half-orc counts as an Orc but for overtness,
+    MECCG-ALIGN-6), and a name a letter or two from a database race, a misspelling that every race test
+    (race-based cancels, "+N against R", overtness) would miss."""
+    from rapidfuzz.distance import OSA
+
+    race = node.str("race")
+    query = normalize(race)
+    if query == normalize("Half-orc"):
+        raise node.error("a Half-orc is `race: Orc` with `keywords: [Half-orc]` (as the card database gives "
+                         "Half-orcs): he counts as an Orc for every purpose but overtness (MECCG-ALIGN-6)", "race")
+    known = sorted({c.race for c in db.characters if c.race})
+    for k in known:
+        if normalize(k) == query:
+            return k
+    limit = 1 if len(query) < 8 else 2
+    near = [k for k in known if OSA.distance(query, normalize(k), score_cutoff=limit) <= limit]
+    if near:
+        raise node.error(f"{race!r} is not a race of the card database; did you mean {near[0]!r}? (a race of the "
+                         f"file's own may be any name but one a letter or two from these: {', '.join(known)})", "race")
+    return race
+
+
+def _skills_override(node: Node) -> tuple[str, ...]:
+    """A member's inline ``skills``, each one of :data:`SKILLS` (case folded), in its spelling."""
+    out = []
+    for n in node.list("skills"):
+        name = n.as_str()
+        hit = next((k for k in SKILLS if k.casefold() == name.strip().casefold()), None)
+        if hit is None:
+            hint = closest(name, SKILLS, n=1)
+            raise ScenarioError(f"{name!r} is not a skill: the skills are {', '.join(SKILLS)}"
+                                + (f"; did you mean {hint[0]!r}?" if hint else ""), file=n.file, path=n.path)
+        out.append(hit)
+    return tuple(out)
+
 
 def _check_member_alignment(node: Node, card: Any, alignment: str) -> None:
     """A company's characters, allies and avatar are its player's cards: of his alignment (MECCG-FX-20), as the
@@ -729,8 +771,10 @@ def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
         if key in ("prowess", "body", "mp", "mind"):
             fields[key] = node.int(key, minimum=0 if key != "mp" else None)
         elif key == "race":
-            fields[key] = node.str(key)
-        elif key in ("skills", "keywords"):
+            fields[key] = _race_override(node, db)
+        elif key == "skills":
+            fields[key] = _skills_override(node)
+        elif key == "keywords":
             fields[key] = tuple(n.as_str() for n in node.list(key))
         elif key == "discard_on_body_check":
             fields[key] = tuple(_int_item(n) for n in node.list(key))

@@ -265,6 +265,8 @@ class ReplayReport(Report):
                              "result": o.result, "loser": o.loser, "fate": o.fate}
                             for s, steps, o in r.strikes],
                 "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]},
+                "owner_mp_lost": {"defender_player": r.owner_mp_lost[0], "attacker_player": r.owner_mp_lost[1],
+                                  "flag": f"elimination_mp_clauses={self.flags['elimination_mp_clauses']}"},
                 "discarded_with_controller": [{"ally": a, "controller": c, "rule": after_strikes.RULE}
                                               for a, c in self.discarded_with_controller],
                 "left_with_controller": [{"ally": a, "controller": c, "rule": "MECCG-BODY-4"}

@@ -147,19 +147,25 @@ def _setup(s: Scenario, claim, n: int):
 
 
 def _replayed(s: Scenario, claim, n: int, result_only: bool = False):
-    """(setup, outcome) of strike ``n`` replayed with the combat block's rolls. ``result_only``: the claim
+    """(setup, outcome) of strike ``n`` replayed with the combat block's rolls. A strike's roll or body-check
+    roll the file does not give for a strike after ``n`` is not needed. ``result_only``: the claim
     reads the strike's result alone (MECCG-SEQ-10), so a body-check roll the file does not give (one a
     reading of a flag needs where the file's reading does not, e.g. ``aiglos_doors_of_night``) is not needed
     for strike ``n`` or the strikes before it: their outcomes as far as the dice decide them."""
     from ..combat.before_outcomes import used_under_other_reading
-    from ..combat.strikes import BodyRollMissing, Outcome, attack_cancel, setup_strikes
+    from ..combat.strikes import BodyRollMissing, Outcome, StrikeRollsMissing, _with_checked, attack_cancel
     from ..combat.strikes import replay as replay_block
+    from ..combat.strikes import setup_strikes
 
     def replay(sc, **kw):
         try:
             return replay_block(sc, other_reading=used_under_other_reading, **kw)
-        except BodyRollMissing as missing:
-            if not result_only or n > missing.strike:
+        except (BodyRollMissing, StrikeRollsMissing) as missing:
+            if missing.strike > n:  # a die of a later strike: strikes resolve in order (MECCG-SEQ-1), so
+                # strike n and those before it are resolved as the file's dice decide them
+                return _Partial([(st, steps, _with_checked(o, st) if st.checked else o)
+                                 for st, steps, o in missing.before])
+            if not isinstance(missing, BodyRollMissing) or not result_only or n > missing.strike:
                 raise
             return _Partial(list(missing.before) + [(missing.setup, [], missing.outcome)])
 

@@ -588,6 +588,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None,
 
     rep = S.replay(scenario, flat_rolls, before_strikes=check_first, after_attack=after_attack,
                    other_reading=used_under_other_reading)
+    if got and got[0][0].penalty:  # the maker is the defender's (MECCG-BODY-7/9)
+        rep = replace(rep, owner_mp_lost=(rep.owner_mp_lost[0] + got[0][0].penalty, rep.owner_mp_lost[1]))
     return (rep, *got[0]) if got else (rep, None, None)
 
 
@@ -641,9 +643,11 @@ def _storm_replay(scenario: Scenario, pre: "before.StormNode", flat_rolls: list[
                    other_reading=used_under_other_reading)
     if got:
         o, rolled = got[0]
-        kd, ka, _pd, _pa = o.scores
+        kd, ka, pd, pa = o.scores
         if kd or ka:  # the members the rolls eliminated score for the opposing player (MECCG-BODY-5)
             rep = replace(rep, kill_mp=(rep.kill_mp[0] + kd, rep.kill_mp[1] + ka))
+        if pd or pa:  # and cost their owners MPs (MECCG-BODY-7/9)
+            rep = replace(rep, owner_mp_lost=(rep.owner_mp_lost[0] + pd, rep.owner_mp_lost[1] + pa))
         return rep, o, rolled
     return rep, None, None
 

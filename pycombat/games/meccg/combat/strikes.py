@@ -1567,6 +1567,21 @@ def owner_penalty(m: Member, flags) -> int:
     return pen
 
 
+def penalty_rules(m: Member) -> tuple[str, ...]:
+    """The rules by which eliminating ``m`` costs its owner MPs: MECCG-BODY-7 (an avatar), MECCG-BODY-9 (a printed
+    "-N marshalling points if eliminated"); none when it costs nothing under either reading."""
+    return (("MECCG-BODY-7",) if m.avatar else ()) + (("MECCG-BODY-9",) if (m.mp_if_eliminated or 0) < 0 else ())
+
+
+def penalty_text(m: Member, pen: int, flags) -> str:
+    """What eliminating ``m`` costs its owner, for a replay's body-check step ("" when no rule makes it cost MPs):
+    the MPs under elimination_mp_clauses=apply, none under ignore (MECCG-BODY-7/9)."""
+    if not penalty_rules(m):
+        return ""
+    flag = flags.get("elimination_mp_clauses")
+    return (f"; his player loses {pen} MP" if pen else "; his player loses no MP") + f" [elimination_mp_clauses={flag}]"
+
+
 def ineffectual(scenario: Scenario, d_cards: Iterable[CardModel], a_cards: Iterable[CardModel],
                 failed: frozenset = frozenset()) -> CardModel | None:
     """The card played in a strike that makes it ineffectual (Enruned Shield, Iron Shield of Old; the
@@ -1967,6 +1982,9 @@ class Replay:
     strikes: list[tuple[StrikeSetup, list[ReplayStep], Outcome]]
     preamble: list[ReplayStep]
     kill_mp: tuple[int, int]  #: (defending player, attacking player)
+    #: MPs each player's owner loses through "if eliminated" clauses and avatars (MECCG-BODY-7/9): (defending
+    #: player, attacking player)
+    owner_mp_lost: tuple[int, int] = (0, 0)
     #: the strikes after the attack's strikes a card played in it costs (MECCG-FX-32): ``(strike, steps,
     #: result)`` each (:class:`.after_attack.AfterStrike`, :class:`.after_attack.AfterResult`)
     after_attack: list = field(default_factory=list)
@@ -2224,9 +2242,11 @@ def _replay_body_check(s: StrikeSetup, ch, src, scenario: Scenario, loser: Side,
         if loser.discard_on:
             text += f", not the discard number {', '.join(map(str, loser.discard_on))}"
         text += f": {loser.member.name} is eliminated; {kmp} kill MP to the {'defending' if won else 'attacking'} player"
+        text += penalty_text(loser.member, pen, scenario.flags)
         rules = ("MECCG-BODY-1", "MECCG-BODY-5")
         if loser.discard_on:
             rules = rules + ("MECCG-BODY-2",)
+        rules = rules + penalty_rules(loser.member)
     elif fate == "discarded" and loser.discarded_if_survives and result not in loser.discard_on:
         text = (f"Body check: {rolled} is not greater than {body_txt}: {loser.member.name} survives, and "
                 f"{loser.discarded_if_survives} discards him: no kill MP "
@@ -2595,12 +2615,14 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             role = loser.role
             pfate, pkmp, ppen = body_result(payer, pb, scorer_al, scenario.flags)
             total = pb + (1 if payer.prewounded else 0) + payer.body_roll_mod
-            said = {"eliminated": f"eliminated; {pkmp} kill MP to the {'defending' if D > A else 'attacking'} player",
+            said = {"eliminated": f"eliminated; {pkmp} kill MP to the {'defending' if D > A else 'attacking'} player"
+                                  + penalty_text(payer.member, ppen, scenario.flags),
                     "discarded": "discarded (his discard number), no kill MP",
                     "survives": "survives"}.get(pfate, pfate)
             steps.append(ReplayStep(f"{card}: {loser.member.name} lost the strike, so {payer.member.name}, who tapped "
                                     f"to pay it, makes a body check: {total} against body {payer.body}: {said}",
-                                    ("MECCG-FX-24", "MECCG-BODY-1") + (("MECCG-BODY-5",) if pfate == "eliminated" else ())))
+                                    ("MECCG-FX-24", "MECCG-BODY-1") + (("MECCG-BODY-5",) + penalty_rules(payer.member)
+                                                                       if pfate == "eliminated" else ())))
             if role == "defender":
                 o = o._replace(kill_mp_attacker_player=o.kill_mp_attacker_player + pkmp,
                                penalty_defender_player=o.penalty_defender_player + ppen,
@@ -2623,10 +2645,14 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             _push(out, scenario, s, steps, _with_checked(o, s), at=i)
     after = after_attack(src, scenario, out) if after_attack is not None else []
     tot_a += sum(r.kill_mp for _a, _st, r in after)  # MECCG-BODY-5: the opposing (attacking) player's
+    # MECCG-BODY-7/9: what the owners lose, the strikes' losers, payers and checks', and the defending
+    # characters the strikes after the attack eliminate
+    lost = (sum(o.penalty_defender_player for _s, _st, o in out) + sum(r.penalty for _a, _st, r in after),
+            sum(o.penalty_attacker_player for _s, _st, o in out))
     gone_allies = [(n, scenario.member(n).ally_of) for _s, _st, o in out for n, _f in o.also
                    if scenario.member(n).ally_of]  # a payer or a check's maker is a character, never an ally
-    return _no_more_dice(src, Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a), after_attack=after,
-                                     allies_gone=gone_allies))
+    return _no_more_dice(src, Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a), owner_mp_lost=lost,
+                                     after_attack=after, allies_gone=gone_allies))
 
 
 def _push(out: list, scenario: Scenario, s: StrikeSetup, steps: list[ReplayStep], o: Outcome,
