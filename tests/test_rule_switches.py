@@ -46,6 +46,7 @@ FLIPS = [
     ("meccg", "card_in_play", "gloom-tw41", "MECCG-FX-11"),  # Gloom is then a hazard on strikes
     ("meccg", "status_fixed_for_the_attack", "overt-after-lagduf", "MECCG-INIT-5"),  # Saruman alone: covert
     ("meccg", "status_fixed_for_the_attack", "not-covert-after-lagduf", "MECCG-INIT-5"),
+    ("wotr", "reading_cancelled_card", "played", "WOTR-SITE-1"),  # Osgiliath: the attacker hits only on 6 in round 1
 ]
 
 

@@ -1,4 +1,4 @@
-"""The showdown game's chain resolves one item at a time (RB-SHOW-3; CR 336, 337.1.c, 340, 344.4), against the rules
+"""The showdown game's chain resolves one item at a time (RB-SHOW-3; CR 336, 337.1.c, 340, 347.4), against the rules
 directly:
 
 * both players passing in turn resolves the newest item on the chain only; if the chain is not empty, the
@@ -7,7 +7,7 @@ directly:
 * a counter takes the card it counters off the chain as it resolves (RB-CARD-3); a counter whose card left the
   chain before it resolves has no effect (RB-CARD-11);
 * when the chain empties Focus passes to the other player, and passing with Focus on an empty chain passes Focus
-  too (CR 337.1.c.1.a, CR 344.4): the position's label names who has it.
+  too (CR 337.1.c.1.a, CR 347.4): the position's label names who has it.
 """
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def test_a_counter_whose_card_left_the_chain_has_no_effect():
 
 
 def test_passing_with_focus_on_an_empty_chain_passes_focus():
-    """CR 344.4: the Attacker passes with Focus on an empty chain; the Defender then has it (the label says so), and a
+    """CR 347.4: the Attacker passes with Focus on an empty chain; the Defender then has it (the label says so), and a
     chain he opens then closes hands it back to the Attacker."""
     doc = {"game": "riftbound", "attacker": {"player": "Ann", "units": [{"name": "A1", "custom": True, "might": 2}]},
            "defender": {"player": "Bo", "units": [{"name": "D", "custom": True, "might": 3}]},

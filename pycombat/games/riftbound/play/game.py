@@ -4,9 +4,11 @@ no chance: with both hands given it is a game of perfect information.
 
 * The showdown begins with Focus on the Attacker (RB-SHOW-1). With the chain empty, the player with
   Focus plays an Action or Reaction card (or a unit card his rules let him play, RB-CARD-16) or passes,
-  and passing on an empty chain passes Focus to the other player (CR 344.4); with a chain open (a
-  Closed State) only Reaction cards (RB-SHOW-4). A play opens or adds to the chain and its player, the
-  controller of the newest item, keeps priority (CR 337.1.c.3): he may add more, or pass.
+  and passing on an empty chain passes Focus to the other player (CR 347.4); with a chain open (a
+  Closed State) only Reaction cards (RB-SHOW-4). A spell or ability played opens or adds to the chain and its
+  player, the controller of the newest item, keeps priority (CR 337.1.c.3): he may add more, or pass. A unit or
+  gear card leaves the chain as it is finalized and enters at once (CR 337.1.c, 359.2): then the controller of
+  the newest item left has priority, or, the chain empty, Focus passes to the other player (CR 337.1.c.1.a).
 * Both players passing in turn on an open chain resolves its newest item only (CR 336, 340; a counter
   takes the card it counters off the chain as it resolves, RB-CARD-3; an item whose targets no longer
   fit has no effect, RB-CARD-11). If the chain is not empty, the controller of its newest item then has
@@ -38,6 +40,8 @@ from .hands import HandCard
 from .score import Scale, bounds, combat_losses, showdown_losses
 
 PASS = "pass"
+#: the kinds of card that are permanents: played, they leave the chain and enter at once (CR 337.1.c, 359.2)
+PERMANENTS = frozenset({"unit", "gear"})
 #: how a unit the showdown returned to its owner's hand left the battlefield (:mod:`..cards.interpreter`)
 RETURNED = "returned to its owner's hand"
 #: the Defender is player 1, the Attacker player 0
@@ -405,7 +409,7 @@ class ShowdownState:
         side = PLAYER[self.mover]
         if isinstance(action, str) and action == PASS:  # (a play is an Entry: not compared field by field)
             if self.passes + 1 < 2:
-                # passing on an empty chain passes Focus to the other player (RB-SHOW-3, CR 344.4); on an open chain it
+                # passing on an empty chain passes Focus to the other player (RB-SHOW-3, CR 347.4); on an open chain it
                 # passes priority only
                 focus = self.focus if self.chain else other(self.focus)
                 return _state(self.game, self.resolved, self.chain, self.hands, focus, other(self.mover),
@@ -427,8 +431,14 @@ class ShowdownState:
         # the card it counters (RB-CARD-3): the newest card on the chain of the name it gives, as Lines.legal reads it
         aimed = aim(self.chain, action) if action.counter else None
         # the player who added the newest item keeps priority (CR 337.1.c.3): he may add more before passing
-        return _state(self.game, self.resolved, self.chain + (action,), hands, self.focus, self.mover, 0,
-                      self.fizzled, self.at, self.aims + (aimed,))
+        out = _state(self.game, self.resolved, self.chain + (action,), hands, self.focus, self.mover, 0,
+                     self.fizzled, self.at, self.aims + (aimed,))
+        if not (action.ability or action.in_play) and card.kind in PERMANENTS:
+            # a unit or gear card leaves the chain as it is finalized and enters at once (CR 337.1.c, 359.2): no one
+            # may answer it before it enters; then the controller of the newest item left has priority, or, the
+            # chain empty, Focus passes (CR 337.1.c.1.a, 337.1.c.3)
+            return out._resolve_newest()
+        return out
 
     def _resolve_newest(self) -> "ShowdownState":
         """Both players passed in turn on an open chain: its newest item resolves, alone (RB-SHOW-3; CR 336, 340). A
