@@ -54,18 +54,43 @@ class Item:
 
 
 # -- inputs ---------------------------------------------------------------------------------------
+def _lines(handle: IO[str], most: int) -> Iterator[str | None]:
+    """The lines of ``handle``, each read up to ``most`` characters: a longer line is skipped to its end
+    (never held whole) and given as None."""
+    while True:
+        line = handle.readline(most + 1)
+        if not line:
+            return
+        if len(line) > most and not line.endswith("\n"):
+            while True:  # the rest of an over-long line, read in pieces
+                rest = handle.readline(1 << 16)
+                if not rest or rest.endswith("\n"):
+                    break
+            yield None
+            continue
+        yield line
+
+
 def _stream_items(name: str, handle: IO[str]) -> Iterator[tuple[str, Source]]:
-    for lineno, line in enumerate(handle, start=1):
+    """Each line a scenario mapping, read as a single JSON file is (:func:`.scenario.parse_document`: its size,
+    nesting and values checked), or an error entry of its own."""
+    from .scenario import MAX_FILE_BYTES, parse_document
+
+    for lineno, line in enumerate(_lines(handle, MAX_FILE_BYTES), start=1):
+        label = f"{name}:{lineno}"
+        if line is None:
+            yield label, ("error", f"the line has more than {MAX_FILE_BYTES:,} characters; a scenario has at most "
+                                   f"{MAX_FILE_BYTES:,}")
+            continue
         if not line.strip():
             continue
-        label = f"{name}:{lineno}"
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield label, ("error", f"invalid JSON at column {exc.colno}: {exc.msg}")
-            continue
-        if not isinstance(data, dict):
+        if not line.lstrip().startswith("{"):
             yield label, ("error", "a JSON-lines input holds one scenario mapping (with a `game:` key) a line")
+            continue
+        try:
+            data = parse_document(line, label=label, json_only=True)
+        except ScenarioError as exc:
+            yield label, ("error", exc.message)
             continue
         yield label, ("mapping", data)
 

@@ -342,3 +342,23 @@ def test_a_service_that_is_no_dask_scheduler_is_one_clear_error(answer, wait, wo
 def test_a_chunk_of_no_scenario_is_refused(capsys):
     assert main(["batch", str(FILES[1]), "--verb", "odds", "--chunk", "0"]) == 2
     assert "--chunk must be at least 1 scenario a task, not 0" in capsys.readouterr().err
+
+
+def test_a_stream_line_is_read_as_a_json_file_is_and_the_batch_goes_on(tmp_path):
+    """A JSON-lines input's line is checked as a single JSON file (its nesting, size and values): a line nested
+    deeper than a file may be, or longer than a file may be (skipped to its end, never held whole), is an error
+    line of its own, and the lines after it are answered."""
+    from pycombat.scenario import MAX_DEPTH, MAX_FILE_BYTES
+
+    good = json.dumps(_mapping(2, 3))
+    deep = '{"a": ' * 5000 + "1" + "}" * 5000
+    long = '{"game": "riftbound", "x": "' + "y" * (MAX_FILE_BYTES + 10) + '"}'
+    stream = tmp_path / "lines.jsonl"
+    stream.write_text("\n".join([good, deep, long, good]) + "\n", encoding="utf-8")
+    lines, summary = _run([str(stream)], workers=1)
+    assert [line["input"] for line in lines] == [f"{stream}:{i}" for i in (1, 2, 3, 4)]
+    for line in (lines[0], lines[3]):
+        assert line["result"] == _expected(line["input"], _mapping(2, 3), "enumerate")
+    assert lines[1]["error"]["message"] == f"nested deeper than {MAX_DEPTH} levels"
+    assert lines[2]["error"]["message"].startswith(f"the line has more than {MAX_FILE_BYTES:,} characters")
+    assert (summary.answered, summary.failed) == (2, 2)
