@@ -179,6 +179,11 @@ class Combat:
     #: the 2d6 total each member rolled for the wound rolls of a card played before strikes are assigned
     #: (Crowned with Storm, MECCG-FX-31), for replay: ``(member, roll, path)`` each
     wound_rolls: tuple[tuple[str, int, str], ...] = ()
+    #: cards in play that no longer act from a strike on: ``(role, card id, strike)`` each, the card taken out of
+    #: that company's ``in_play`` (the scenario's, for another role) for that strike and every later one. Never
+    #: read from a file: the other reading of a card's end in the attack that the model does not interpret
+    #: (Fellowship's, with fewer than four members), under which ``verify`` decides a claim again (MECCG-FX-10)
+    ended_in_play: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -666,6 +666,16 @@ def _fold(s: str | None) -> str:
     return normalize(s or "")
 
 
+def hazard_attack_races(card_id: str, doors_of_night: bool) -> tuple[str, ...] | None:
+    """The races of the attacking characters whose strikes a hazard modifying attacks would modify, were it not
+    taken away in CvCC (MECCG-STRUCT-8; card_effects.yaml ``hazard_attacks``), those Doors of Night adds when it
+    is in play; None when the data does not limit it to some races."""
+    entry = _yaml().get("hazard_attacks", {}).get(card_id)
+    if entry is None:
+        return None
+    return tuple(entry.get("races") or ()) + (tuple(entry.get("doors_of_night") or ()) if doors_of_night else ())
+
+
 def race_is(member, races: Iterable[str]) -> bool:
     """The member's race is one of ``races`` (a Half-orc counts as an Orc, MECCG-ALIGN-6; a
     Ringwraith counts as a Nazgûl)."""

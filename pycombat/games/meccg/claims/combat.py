@@ -542,10 +542,38 @@ def strike_result(s: Scenario, claim):
         rules.append(_corruption_rule(setup))
     if outcome.result == "absent":  # one of its characters left play in an earlier strike
         rules.append(_absent_rule(s, claim, n, setup))
+    if outcome.result in ("tie", "fails", "succeeds") and getattr(setup, "ineffectual_by", None) is None:
+        rules += _deciding_modifications(s, claim, n, setup, outcome.result == want)
     words = {**{v: k for k, v in _RESULT.items()}, "corrupted": "is not resolved (a failed corruption check)",
              "absent": "is not resolved (one of its characters left play earlier in the attack)"}
     return _v(claim, outcome.result == want, rules, [f"strike {n} {words[outcome.result]}"],
               parts=_strike_part(outcome.result))
+
+
+def _deciding_modifications(s: Scenario, claim, n: int, setup, verdict: bool) -> list[str]:
+    """The rules of the prowess modifications of strike ``n``'s two sides (:func:`.lookups.prowess_rules`: a race
+    bonus MECCG-FX-4, support MECCG-SEQ-6, an item MECCG-FX-3, a weapon's maximum MECCG-FX-2 ...) on which the
+    claim's verdict on its result rests: the strike replayed with the rule's effect taken away
+    (:func:`pycombat.in_force.removed`; :func:`..combat.strikes.acts` switches it where it modifies) gives a
+    result that changes the verdict, or cannot be reached."""
+    from pycombat.errors import PycombatError
+    from pycombat.in_force import removed
+
+    from ..combat.strikes import NOT_SWITCHED
+
+    want = _RESULT[str(claim.args.get("result", "")).lower()]
+    candidates = [r for side in (setup.attacker, setup.defender) for r in lookups.prowess_rules(side)
+                  if r not in NOT_SWITCHED]
+    out = []
+    for rule in dict.fromkeys(candidates):
+        with removed(rule):
+            try:
+                got = _replayed(s, claim, n, result_only=True)[1].result == want
+            except PycombatError:  # the strike cannot be resolved without the rule
+                got = None
+        if got != verdict:
+            out.append(rule)
+    return out
 
 
 def _absent_rule(s: Scenario, claim, n: int, setup) -> str:

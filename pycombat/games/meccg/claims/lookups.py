@@ -1,6 +1,8 @@
 """What MECCG's claim deciders share: the verdict type and the lookups of members named in a claim."""
 from __future__ import annotations
 
+import re
+
 from pycombat.names import did_you_mean, normalize
 
 from dataclasses import dataclass, field
@@ -88,3 +90,29 @@ def _member_named(s: Scenario, claim: Claim, name: str, key: str, role: str | No
         return alike.pop()
     hint = did_you_mean(name, [m.name for c in companies for m in c.members])
     raise _err(s, claim, f"{key}: {name!r} is not a member of the {role or 'two'} compan{'y' if role else 'ies'}{hint}")
+
+
+_BONUS = re.compile(r": \+?(?P<bonus>-?\d+)(?:, max \d+|, total capped at \d+(?: \(weapon_max_order=cap_total: [^)]*\))?)$")
+
+
+def capped(m) -> bool:
+    """A bonus printed with a maximum that the maximum cut (MECCG-FX-2): less given than printed."""
+    got = _BONUS.search(m.what)
+    return got is not None and ("max" in m.what or "capped" in m.what) and m.amount < int(got["bonus"])
+
+
+def prowess_rules(side) -> list[str]:
+    """The rules a side's final prowess rests on: those of the modifications that changed it (a
+    non-zero amount; an untapping card that removed the tapped -1; Aiglos' normal bonus only,
+    MECCG-SEQ-14; a card in play that ended with an earlier turn, MECCG-FX-7), and MECCG-FX-2 when a maximum cut a bonus. With no modification the value is
+    the printed prowess, as MECCG-SEQ-9 computes it."""
+    from ..combat.strikes import ended_note
+
+    rules = []
+    for m in side.prowess_mods:
+        # a card in play lasting the turn that ended with an earlier one gives nothing (MECCG-FX-7)
+        if m.amount or "untapped, no penalty" in m.what or m.rule == "MECCG-SEQ-14" or ended_note(m):
+            rules.append(m.rule)
+        if capped(m):
+            rules.append("MECCG-FX-2")
+    return list(dict.fromkeys(rules)) or ["MECCG-SEQ-9"]

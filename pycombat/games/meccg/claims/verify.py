@@ -29,7 +29,7 @@ from ..cards.interpreter import model as cardfx_model
 from ..cards.play_facts import (SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX, NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT, StrikeOf, StepPlay, UNTAP, EVENT, PlayedFrom, Played, CANCELS_ANY, CancelNeeds, card_facts, strike_card_facts)
 from ..assignment.facts import BeforeController, asp_const, scenario_facts
 from .combat import DECIDERS, TEMPLATES as MORE, describe, unswitched
-from .lookups import Verdict, _err, _member, _member_named, _phase, overt_parts
+from .lookups import Verdict, _err, _member, _member_named, _phase, capped, overt_parts, prowess_rules  # noqa: F401
 from ..model import Scenario
 
 CLAIM_KINDS = ("may_attack", "cancels_attack", "playable_before_assignment", "playable_at_step", "assignment_legal",
@@ -186,20 +186,66 @@ def _attack_body_shifted(s: Scenario, delta: int) -> Scenario:
     return replace(s, attacker=replace(s.attacker, members=members))
 
 
+#: claim kinds about one strike (its ``strike:``), decided from the strikes up to it alone: those a card's end in
+#: the attack that the model does not interpret (``ends_below``) is tried for (:func:`_ending_strikes`)
+_ONE_STRIKE = ("strike_result", "strike_effect", "final_prowess")
+
+
+def _ending_strikes(s: Scenario, claim: Claim, e: dict) -> tuple[int, ...]:
+    """The strikes from which a card in play whose condition is its company's size (``ends_below``: Fellowship)
+    may no longer act, for a claim about strike ``n`` (:data:`_ONE_STRIKE`): each strike from the second to ``n``
+    (a member who leaves play in an earlier strike may take the company below the size; from then on it stays
+    below). Empty when the claim is not one such a trial reads, or the combat has a check before strikes are
+    assigned (its assignment after the check is another block)."""
+    n = claim.args.get("strike")
+    combat = s.combat
+    if (not e.get("ends_below") or not e.get("id") or claim.kind not in _ONE_STRIKE or not isinstance(n, int)
+            or combat is None or not 1 <= n <= len(combat.strikes) or combat.check_roll is not None
+            or combat.after_check is not None or combat.wound_rolls or combat.before_assignment):
+        return ()
+    return tuple(range(2, n + 1))
+
+
+def _ended_from(s: Scenario, e: dict, k: int) -> Scenario:
+    """The scenario with the card of entry ``e`` no longer acting from strike ``k`` on (the combat's
+    ``ended_in_play``)."""
+    role = e["where"].split(".")[0]
+    role = role if role in ("attacker", "defender") else "in_play"
+    return replace(s, combat=replace(s.combat, ended_in_play=s.combat.ended_in_play + ((role, e["id"], k),)))
+
+
+def _readings(s: Scenario, claim: Claim, e: dict) -> list[Callable[[Scenario], Scenario]]:
+    """The other readings of the unmodelled part ``e`` a claim can be decided under, each a change of the
+    scenario: a change of the attack's body by numbers the data gives (:func:`attack_body_changes`), or a card's
+    end in the attack from each strike it may come at (:func:`_ending_strikes`); empty: none can be computed."""
+    body = attack_body_changes(e)
+    if body:
+        return [lambda sc, d=d: _attack_body_shifted(sc, d) for d in body]
+    return [lambda sc, k=k: _ended_from(sc, e, k) for k in _ending_strikes(s, claim, e)]
+
+
 def _tried(s: Scenario, claim: Claim, entries: list[dict]) -> tuple[list[dict], list[dict]]:
-    """MECCG-FX-10: ``(still open, set aside)``. When every unmodelled part that could change the claim is a change
-    of the attack's body by numbers the data gives (:func:`attack_body_changes`), the claim is decided again with
-    each sum of them applied to the attacking company's body (a body B read at B and B-2 for Staff Asunder's -2):
-    one verdict under all of them, and the parts cannot change it; they are set aside (the verdict names them)."""
-    changes = [attack_body_changes(e) for e in entries]
-    if not entries or not all(changes):
+    """MECCG-FX-10: ``(still open, set aside)``. When every unmodelled part that could change the claim has other
+    readings that can be computed (:func:`_readings`: the attack's body changed by numbers the data gives, a
+    body B read at B and B-2 for Staff Asunder's -2; Fellowship ending from any strike up to the claim's, its +1
+    taken from that strike on), the claim is decided again under every combination of them: one verdict under
+    all of them, and the parts cannot change it; they are set aside (the verdict names them)."""
+    if not entries:
+        return entries, []
+    changes = [_readings(s, claim, e) for e in entries]
+    if not all(changes):
         return entries, []
     from itertools import product
 
     try:
         base = decide(s, claim).verdict
-        for combo in product(*[(0,) + c for c in changes]):
-            if any(combo) and decide(_attack_body_shifted(s, sum(combo)), claim).verdict != base:
+        for combo in product(*[[None] + c for c in changes]):
+            if all(x is None for x in combo):
+                continue
+            other = s
+            for change in combo:
+                other = other if change is None else change(other)
+            if decide(other, claim).verdict != base:
                 return entries, []
     except PycombatError:  # not readable under a change: it stays open
         return entries, []
@@ -623,32 +669,6 @@ def _tassign(a: str, d: str, p: int):
     from ..assignment.facts import TAssign
 
     return TAssign(strike=a, target=d, phase=p)
-
-
-_BONUS = re.compile(r": \+?(?P<bonus>-?\d+)(?:, max \d+|, total capped at \d+(?: \(weapon_max_order=cap_total: [^)]*\))?)$")
-
-
-def capped(m) -> bool:
-    """A bonus printed with a maximum that the maximum cut (MECCG-FX-2): less given than printed."""
-    got = _BONUS.search(m.what)
-    return got is not None and ("max" in m.what or "capped" in m.what) and m.amount < int(got["bonus"])
-
-
-def prowess_rules(side) -> list[str]:
-    """The rules a side's final prowess rests on: those of the modifications that changed it (a
-    non-zero amount; an untapping card that removed the tapped -1; Aiglos' normal bonus only,
-    MECCG-SEQ-14; a card in play that ended with an earlier turn, MECCG-FX-7), and MECCG-FX-2 when a maximum cut a bonus. With no modification the value is
-    the printed prowess, as MECCG-SEQ-9 computes it."""
-    from ..combat.strikes import ended_note
-
-    rules = []
-    for m in side.prowess_mods:
-        # a card in play lasting the turn that ended with an earlier one gives nothing (MECCG-FX-7)
-        if m.amount or "untapped, no penalty" in m.what or m.rule == "MECCG-SEQ-14" or ended_note(m):
-            rules.append(m.rule)
-        if capped(m):
-            rules.append("MECCG-FX-2")
-    return list(dict.fromkeys(rules)) or ["MECCG-SEQ-9"]
 
 
 def _with_supporters_gone(s: Scenario, claim: Claim, st):

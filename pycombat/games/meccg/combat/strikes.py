@@ -21,7 +21,7 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 
 from pycombat.dice import Dist, best_of, fmt, two_d6
 from pycombat.errors import ScenarioError
-from pycombat.in_force import in_force
+from pycombat.in_force import in_force, removed_rules
 from pycombat.names import normalize
 from ..assignment.legal import Assignment, LegalAssignments
 from ..cards import interpreter as cardfx
@@ -176,6 +176,22 @@ def _flag_off(scenario: Scenario, card: CardModel) -> bool:
 TURN_RULE = "MECCG-FX-7"
 #: the words that name such a card on the defending company in a side's breakdown (a zero modification)
 ENDED_WORDS = "it lasted until the end of an earlier turn"
+#: the rules a prowess modification may carry that are not switched by :func:`acts`: the roll's own computation
+#: (MECCG-SEQ-9: printed prowess, the weapon's step, tapped and wounded), and MECCG-FX-7, whose removal is that of
+#: its end with an earlier turn (:func:`ended_with_its_turn`)
+NOT_SWITCHED = ("MECCG-SEQ-9", TURN_RULE)
+
+
+def acts(m: "Mod") -> bool:
+    """A prowess modification is made: the rule it carries is in force (:func:`pycombat.in_force.in_force`: the
+    counterfactual that takes a modification's rule away, e.g. support MECCG-SEQ-6 or a race bonus MECCG-FX-4;
+    not the rules of :data:`NOT_SWITCHED`)."""
+    return m.rule in NOT_SWITCHED or in_force(m.rule)
+
+
+def _maximum(v) -> int | None:
+    """A bonus's maximum as MECCG-FX-2 reads it (None: no maximum, or the rule taken away)."""
+    return v.maximum if v is not None and in_force("MECCG-FX-2") else None
 
 
 def lasts_the_turn(m: CardModel) -> bool:
@@ -581,7 +597,7 @@ def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | No
     body_now = me.body or 0
 
     def gain(v, before):
-        return cardfx.weapon_bonus(before, v.bonus, v.maximum) if v is not None else 0
+        return cardfx.weapon_bonus(before, v.bonus, _maximum(v)) if v is not None else 0
 
     wrule = "MECCG-SEQ-9"  # step 1 of the roll: the weapon with its maximum (formula: MECCG-FX-2)
     # the weapon first (MECCG-SEQ-9 step 1), then the other items, capped after it
@@ -598,12 +614,12 @@ def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | No
                     cardfx.ITEM_RULE if plain.cond and not set(plain.cond) <= {"skill"} else wrule
                 if slot == "Weapon":
                     def given(v):
-                        if flags.get("weapon_max_order") == "cap_total" and v.maximum is not None:
+                        if flags.get("weapon_max_order") == "cap_total" and _maximum(v) is not None:
                             # MECCG-SEQ-9 [weapon_max_order=cap_total]: the weapon never lifts the total past its maximum
                             total_rest = sum(x.amount for x in others)
                             return min(base + v.bonus + total_rest, max(v.maximum, base + total_rest)) - base - total_rest
                         return gain(v, base)
-                    if flags.get("weapon_max_order") == "cap_total" and plain.maximum is not None:
+                    if flags.get("weapon_max_order") == "cap_total" and _maximum(plain) is not None:
                         weapon.append(Mod(given(plain),
                                           f"{label}: +{plain.bonus}, total capped at {plain.maximum} (weapon_max_order="
                                           "cap_total: with every other modification counted, the weapon lifts the "
@@ -830,8 +846,10 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
             others.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
         elif f.what == "opponent_body":
             body_mods.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
+    others = [m for m in others if acts(m)]  # (a modification whose rule is taken away is not made)
     weapon, item_rest, item_body = _item_mods(scenario, me, ctx, my_weapon, base, others,
                                               [(f, c) for f, c in mine if f.what == "weapon_prowess"])
+    weapon, item_rest = [m for m in weapon if acts(m)], [m for m in item_rest if acts(m)]
     if my_weapon == NO_WEAPON and any(cardfx.model(i.id).slot == "Weapon" for i in me.items):
         weapon = [Mod(0, f"no weapon: {next(c.name for c in tuple(their_cards) + tuple(their_lasting) if any(f.what == 'no_opponent_weapon' for f in c.fx))} cancels it", cardfx.ITEM_ABILITY_RULE)]
     body_mods = item_body + body_mods
@@ -839,8 +857,8 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
     prowess = base + sum(m.amount for m in mods)
     body = (me.body or 0) + sum(m.amount for m in body_mods)
     for f, c in mine:  # a prowess bonus with a maximum (Andúril), after the others (MECCG-FX-2/3)
-        if f.what == "prowess" and f.maximum is not None:
-            gain = cardfx.weapon_bonus(prowess, f.amount, f.maximum)
+        if f.what == "prowess" and f.maximum is not None and acts(Mod(0, "", f.rule or c.rule)):
+            gain = cardfx.weapon_bonus(prowess, f.amount, _maximum(f))
             mods.append(Mod(gain, f"{_label(c, f, me)}, max {f.maximum}", f.rule or c.rule))
             prowess += gain
     for f, c in mine:  # a body bonus with a maximum, after the others (MECCG-FX-2: never past it, never lower)
@@ -1155,6 +1173,7 @@ def kept_on(scenario: Scenario, key: tuple, make):
     if kept is None:
         kept = {}
         object.__setattr__(scenario, _KEPT, kept)
+    key = (key, removed_rules())  # (what is made with a rule taken away is kept apart, pycombat.in_force)
     if key not in kept:
         kept[key] = make()
     return kept[key]
@@ -1274,8 +1293,11 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
         earlier = tuple((m.name, untapped_by[m.name].name) for m in (d_m, a_m) if untapped_earlier(untapped_by, m))
         others = untaps_others(scenario, ch, (("attacker", a_m, a_cards), ("defender", d_m, d_cards)),
                                {**{n: "tapped" for n in used_allies}, **{n: "untapped" for n in untapped_by}})
+        here = in_play_at(scenario, i)  # the cards in play as they stand in this strike
+
         def make(failed, i=i, ch=ch, a_m=a_m, d_m=d_m, a_cards=a_cards, d_cards=d_cards, a_last=a_last,
-                 d_last=d_last, excess=excess, forced=forced, paid=dict(paid), barred=barred, support=ch.support):
+                 d_last=d_last, excess=excess, forced=forced, paid=dict(paid), barred=barred, support=ch.support,
+                 scenario=here):
             a_m, d_m, dropped = discard_items(scenario, ch, a_m, d_m, a_cards, d_cards, failed)
             a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last, failed)
             d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, support, d_cards, a_cards, d_last,
@@ -1302,7 +1324,7 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
         # after the strike both are tapped or wounded, unless one took -3 and won, which is not assumed
         _tap_now(now, att, ch.attacker)
         _tap_now(now, dfn, ch.defender)
-        setup = with_card_rolls(make(frozenset()), a_cards + d_cards, make, scenario)
+        setup = with_card_rolls(make(frozenset()), a_cards + d_cards, make, here)
         # a supporter who may leave play in an earlier strike (an ally with its controller, MECCG-BODY-4; a
         # payer or a check's maker, MECCG-FX-24/25): the strike without his support, for each set of them
         at_risk = [n for n in ch.support if n in decided or dfn.member(n).ally_of in decided]
@@ -1313,12 +1335,29 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
             for lost in combinations(at_risk, k):
                 kept = tuple(n for n in ch.support if n not in lost)
                 variants.append((frozenset(lost), with_card_rolls(make(frozenset(), support=kept), a_cards + d_cards,
-                                                                  partial(make, support=kept), scenario)))
+                                                                  partial(make, support=kept), here)))
         if variants:
             setup = replace(setup, unsupported=tuple(variants), support_at_risk=risk_rules)
         setups.append(setup)
         decided.update(strike_members(setup))
     return setups
+
+
+def in_play_at(scenario: Scenario, index: int) -> Scenario:
+    """``scenario`` as strike ``index`` sees it: without the cards in play that no longer act from an earlier
+    strike on (the combat's ``ended_in_play``: the other reading of an end the model does not interpret,
+    MECCG-FX-10), taken out of their company's ``in_play`` (the scenario's, for another role)."""
+    combat = scenario.combat
+    gone = [(role, cid) for role, cid, k in (combat.ended_in_play if combat is not None else ()) if index >= k]
+    if not gone:
+        return scenario
+
+    def keep(cards, role):
+        return tuple(c for c in cards if (role, getattr(c, "id", None)) not in gone)
+
+    return replace(scenario, in_play=keep(scenario.in_play, "in_play"),
+                   attacker=replace(scenario.attacker, in_play=keep(scenario.attacker.in_play, "attacker")),
+                   defender=replace(scenario.defender, in_play=keep(scenario.defender.in_play, "defender")))
 
 
 def _support_barred(company, untapped_by: dict, tapped_supporters: set[str], used_allies: set[str]):
@@ -2524,8 +2563,11 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             continue
         # a hazard in play that STRUCT-8 neutralises gives nothing; one that modifies characters (MECCG-FX-11)
         # gives nothing here when its conditions hold for neither character of this strike
+        # (one that modifies the attacks of some races only, on a strike by one of them: there it could act)
+        dark = "doors of night" in cardfx._in_play_names(scenario, scenario.attacker)
         boosting = [c.name for c in scenario.in_play if getattr(c, "type", None) == "hazard"
-                    and any("prowess" in t for t in getattr(c, "effect_tags", ())) and c.name not in reach]
+                    and any("prowess" in t for t in getattr(c, "effect_tags", ())) and c.name not in reach
+                    and _could_modify(c, a.member, dark)]
         here = {a.member.name, d.member.name}
         unmet = {h: [e for e in reach[h] if e.member in here] for h in reach}
         unmet = {h: es for h, es in unmet.items() if es and not any(e.acts for e in es)}
@@ -2653,6 +2695,14 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                    if scenario.member(n).ally_of]  # a payer or a check's maker is a character, never an ally
     return _no_more_dice(src, Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a), owner_mp_lost=lost,
                                      after_attack=after, allies_gone=gone_allies))
+
+
+def _could_modify(card, striker: Member, doors_of_night: bool) -> bool:
+    """A hazard that modifies attacks (taken away in CvCC, MECCG-STRUCT-8) could modify the strike of ``striker``:
+    he is of a race whose attacks it modifies (:func:`..cards.interpreter.hazard_attack_races`), or the data does
+    not limit it to some races."""
+    races = cardfx.hazard_attack_races(card.id, doors_of_night)
+    return races is None or cardfx.race_is(striker, races)
 
 
 def _push(out: list, scenario: Scenario, s: StrikeSetup, steps: list[ReplayStep], o: Outcome,
