@@ -14,16 +14,18 @@ import functools
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from ...sentences import guard, guard_reader
 from ...errors import ScenarioError
 from ...frozen import replace
+from ...in_force import removed
 from ...names import closest
 from ...scenario import Node
 from ...rulebook import load_rulebook
 from ...verdicts import Claim, ClaimBook, readings_json, reasons, verdict_json, verify_claims
 from .citations import source_for
+from .damage.switched import fates as assignment_fates, present as assignment_rules, wipes as assignment_wipes
 from .model import OUTCOMES, SIDES, Scenario, Split, died, other
 from .refs import key as _key, parse_split
 from .violations import violation_text
@@ -892,7 +894,7 @@ def stated_splits_read(s: Scenario, sides=SIDES) -> dict[str, Split]:
 
 
 def _outcome(s: Scenario, claim: Claim) -> Verdict:
-    from .damage.outcome import OUTCOME_TEXT, Control, outcome_classes, resolve
+    from .damage.outcome import OUTCOME_TEXT, Control, outcome_classes, outcome_of, resolve
 
     want = claim.args.get("outcome")
     if want not in OUTCOME_TEXT and want != DEFENDER_CONQUERS:
@@ -928,7 +930,19 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
         seen_b = {happens(o) for o in outcome_classes(b).outcomes}
         return True in seen_b if modal == "can" else seen_b == {True}
 
-    rules += deciding_modifiers(_board(s), answer)
+    def answer_without(b) -> bool | None:  # the same, over the splits the assignment rules in force allow
+        wiped = {side: assignment_wipes(b, side) for side in SIDES}
+        if None in wiped.values():
+            return None
+        seen_b = {happens(outcome_of(not a, not d)) for a in wiped["defender"] for d in wiped["attacker"]} \
+            if b.damage_step else {happens(o) for o in outcome_classes(b).outcomes}
+        return True in seen_b if modal == "can" else seen_b == {True}
+
+    # the Might rules that made a total or lethal amount, and the assignment rules (the whole total assigned, no
+    # overkill, ...) that decide whether a side's splits wipe out the other side
+    board = _board(s)
+    switched = list(dict.fromkeys(r for side in SIDES for r in assignment_rules(board, side)))
+    rules += deciding_modifiers(board, answer, switched=switched, answer_without=answer_without)
     return Verdict(claim, verdict, rules, notes=notes)
 
 
@@ -997,17 +1011,37 @@ def _outcome_one_split(s: Scenario, claim: Claim, want: str, control, happens, s
     return Verdict(claim, verdict, rules, notes=notes)
 
 
-def deciding_modifiers(board, answer: Callable[[Any], Any]) -> list[str]:
+def deciding_modifiers(board, answer: Callable[[Any], Any], switched: Sequence[str] = (),
+                       answer_without: Callable[[Any], Any] | None = None) -> list[str]:
     """The Might rules (RB-MIGHT-3..8: Stun, Assault, Shield, Prevent, a replacement at assignment, marked damage)
     whose effect changed a total or a lethal amount the verdict depends on: taken off every unit that has it
     (:data:`WITHOUT_MODIFIER`), ``answer`` (the verdict's answer read on a board) comes out otherwise. Where no rule
     alone flips it but several taken off together do (either one of them is enough for the answer), each member of
-    the smallest such sets is a reason (:func:`minimal_deciding_sets`)."""
+    the smallest such sets is a reason (:func:`minimal_deciding_sets`).
+
+    ``switched``: rules whose effect is taken away with :func:`pycombat.in_force.removed` instead (the assignment
+    rules, :mod:`.damage.switched`); a set holding one is answered by ``answer_without`` on the board (None: no
+    answer, so no flip). Taking an assignment rule away only adds legal splits, and the answers read here only grow
+    (or only shrink) with the splits, so when neither none nor all of them taken away (with the same Might rules)
+    flips the answer, no part of them does: those sets are not decided one by one. Assignment rules are taken away
+    together with one Might rule at most (a set that needs two Might rules and an assignment rule is not looked
+    for: the work would double with each Might rule on the board)."""
     base = answer(board)
     units = board.attacker + board.defender
     present = [rule for rule, without in WITHOUT_MODIFIER.items() if any(replace(u, **without) != u for u in units)]
 
+    @functools.cache
     def flips(gone: frozenset[str]) -> bool:
+        off = gone & frozenset(switched)
+        if off and len(gone - off) > 1:
+            return False
+        if off and off != frozenset(switched):
+            mods = gone - off
+            if not flips(mods) and not flips(mods | frozenset(switched)):
+                return False
+        return _flips(gone)
+
+    def _flips(gone: frozenset[str]) -> bool:
         strip = {}
         for k in SIDES:
             side = []
@@ -1017,9 +1051,14 @@ def deciding_modifiers(board, answer: Callable[[Any], Any]) -> list[str]:
                         u = replace(u, **WITHOUT_MODIFIER[rule])
                 side.append(u)
             strip[k] = tuple(side)
-        return answer(replace(board, **strip)) != base
+        off = [r for r in switched if r in gone]
+        if not off:
+            return answer(replace(board, **strip)) != base
+        with removed(*off):
+            got = answer_without(replace(board, **strip))
+        return got is not None and got != base
 
-    return list(dict.fromkeys(r for found in minimal_deciding_sets(present, flips) for r in found))
+    return list(dict.fromkeys(r for found in minimal_deciding_sets(present + list(switched), flips) for r in found))
 
 
 def minimal_deciding_sets(rules: list[str], flips: Callable[[frozenset[str]], bool]) -> list[tuple[str, ...]]:
@@ -1180,7 +1219,12 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     killed_by_damage = ["RB-CARD-23"] if live.kill_on_damage else []  # any damage dealt kills it
     # the Might rules that made a total or lethal amount its fate turns on (the answer: the fates seen, whatever value
     # was claimed)
-    mods = deciding_modifiers(board, lambda b: frozenset(name in c.killed for c in kill_classes(b, other(unit.side))))
+    # and the assignment rules (lethal-first, no overkill, Tank, Backline, the leftover) that decide which splits are
+    # legal, where taking one away lets a split give it the other fate
+    assigner = other(unit.side)
+    mods = deciding_modifiers(board, lambda b: frozenset(name in c.killed for c in kill_classes(b, assigner)),
+                              switched=assignment_rules(board, assigner),
+                              answer_without=lambda b: assignment_fates(b, assigner, name))
     return Verdict(claim, verdict, rules + ["RB-MODEL-3"] + killed_by_damage + mods, notes=notes)
 
 
@@ -1266,9 +1310,9 @@ def _split_count_rules(s: Scenario, d, side: str) -> list[str]:
     RB-MODEL-6) and by tiers. A vector whose total cannot kill every target (D < sum L) rests on
     lethal-first and no overkill (RB-DMG-6, RB-DMG-7) when two units may receive, and on the tiers
     (RB-ORD-2/3) that decide who is short. A vector that gives every target lethal meets those
-    rules whatever it is: it rests on the leftover's placement (RB-DMG-9) when there is a leftover
-    and a choice of where it goes, and with ``excess_damage=last`` on no overkill before the last
-    unit (RB-DMG-7) and the tiers that decide which unit may come last."""
+    rules whatever it is: it rests on no overkill (RB-DMG-7: without it one of two targets could take
+    the whole total), on the leftover's placement (RB-DMG-9) when there is a leftover and a choice of
+    where it goes, and with ``excess_damage=last`` on the tiers that decide which unit may come last."""
     several = len(d.receivers(side)) > 1
     sequence = s.flags.get("split_repr") == "sequence"
     last = s.flags.get("excess_damage") == "last"
@@ -1278,8 +1322,9 @@ def _split_count_rules(s: Scenario, d, side: str) -> list[str]:
         rules += ["RB-DMG-6", "RB-DMG-7"]
     elif several and not big:
         rules += _short_total_cuts(d, side)
-    elif big and several and d.excess[side]:
-        rules += ["RB-DMG-7", "RB-DMG-9"] if last else ["RB-DMG-9"]
+    elif big and several:
+        # without no overkill, the whole total could go on one target and leave the others without lethal
+        rules += (["RB-DMG-7"] if len(d.targets[side]) > 1 else []) + (["RB-DMG-9"] if d.excess[side] else [])
     if sequence:
         rules.append("RB-MODEL-6")
     if sequence or (several and (not big or (last and d.excess[side]))):
