@@ -21,8 +21,8 @@ from .battle.montecarlo import Z_BOUND
 from .position.moves import force_of
 from .position.scenario import POSITION_FLAGS, flags_not_applied_line
 from .battle.odds import eliminated, expected_survivors, leaders_and_characters
-from .battle.optimize import first_round_choices, principal_line
-from .battle.splits import describe_force
+from .battle.optimize import CALLBACK_FLAGS, decisions_for, first_round_choices, principal_line
+from .battle.splits import default_split_note, describe_force
 from .verbs import EnumerateReport, MovesReport, OddsReport, OptimizeReport, ReplayReport, TreeReport
 
 
@@ -112,14 +112,19 @@ def enumerate(report: EnumerateReport | MovesReport, console: Console) -> None:
         console.print("This attack is legal: " + "; ".join(f"{r['rule']} ({r['source'].rstrip('.')})"
                                                            for r in verdict.reasons()))
     else:
+        note = default_split_note(s, verdict)
         head = ("With the rearguard given in the file, this attack is not legal:" if s.attacker.rearguard is not None
+                else "With the default split, this attack is not legal:" if note is not None
                 else "This attack is not legal:")
         console.print(Text(head, style="bold red"))
         for r in verdict.reasons():
             console.print(f"  {r['rule']} [{_detail(r.get('detail'))}]: {r['text']} (source: {r['source'].rstrip('.')})")
+        if note is not None:
+            console.print(f"  {note[0].upper()}{note[1:]}.")
     other = "labeled" if notion == "compositions" else "compositions"
     words = {"compositions": "identical figures interchangeable", "labeled": "every figure distinct"}
-    console.print(Text(f"{counts[notion]:,} legal splits ({words[notion]}; the whole Army counts as one; "
+    console.print(Text(f"{counts[notion]:,} legal split{'s' if counts[notion] != 1 else ''} ({words[notion]}; "
+                       "the whole Army counts as one; "
                        f"split_count={notion}, WOTR-SPLIT-7); {counts[other]:,} with {words[other]}",
                        style="bold"))
     shown = report.splits
@@ -320,7 +325,19 @@ def optimize(report: OptimizeReport, console: Console) -> None:
     console.print(f"Objective: {OBJECTIVES[objective]}; the attacker maximises it, the defender minimises it; "
                   f"{who[report.decide]} (casualties WOTR-CAS-12, cease WOTR-ROUND-3, retreat WOTR-END-3/WOTR-SITE-2, "
                   "siege WOTR-SIEGE-3).")
-    console.print(f"{len(res.ranked):,} legal splits solved exactly ({res.states:,} battle states, {res.seconds:.1f} s).")
+    chosen = decisions_for(report.decide)
+    for name, decision, _, _ in CALLBACK_FLAGS:
+        if s.flags.get(name) == "callback" and decision in chosen:
+            console.print(f"  {name}=callback is not read: optimize decides the {decision} itself (and compares no "
+                          "fixed policy).")
+    if objective == "win" and any(e.solver.setup.besieger_stays for e in res.ranked):
+        console.print("  A split that keeps Army units in the rearguard also wins the region when its attacking part and "
+                      "the besieged Army are eliminated together: the rearguard, still in the region, captures the "
+                      "Stronghold (WOTR-CAPT-1).")
+    if res.default_split is not None:
+        console.print(f"  {res.default_split[0].upper()}{res.default_split[1:]}; optimize chooses among the legal "
+                      "splits itself.")
+    console.print(f"{len(res.ranked):,} legal split{'s' if len(res.ranked) != 1 else ''} solved exactly ({res.states:,} battle states, {res.seconds:.1f} s).")
     console.print(f"Best split: attack with {describe_force(best.split.attacking)}"
                   + ("" if best.split.whole else f"; rearguard {describe_force(best.split.rearguard)}"))
     if report.cards is not None:  # the hands' card game is valued below: say which value this is

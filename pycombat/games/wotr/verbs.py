@@ -506,6 +506,7 @@ class OptimizeReport(WotrReport):
             "value": as_json(best.value), "white_rider": best.white_rider,
             "best_split": {"attacking": describe_force(best.split.attacking),
                            "rearguard": describe_force(best.split.rearguard)},
+            **({"default_split_not_legal": res.default_split} if res.default_split is not None else {}),
             "splits": [{"attacking": describe_force(e.split.attacking), "rearguard": describe_force(e.split.rearguard),
                         "value": as_json(e.value), "difference": as_json(best.value - e.value)} for e in res.ranked],
             "outcomes": {k: as_json(v) for k, v in best.result.by_kind().items()},

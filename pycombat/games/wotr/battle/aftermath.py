@@ -34,11 +34,8 @@ from math import gcd
 
 from pycombat.dice import as_json
 from .fates import STACKING_LIMIT, stacking_removed, stacking_room
-from .politics import track_step_text
+from .politics import VICTORY_POINTS, track_step_text
 from .process import KIND_TEXT, exact_pair
-
-#: Victory Points a captured Settlement is worth to its captor (WOTR-CAPT-3)
-VICTORY_POINTS = {"city": 1, "stronghold": 2, "town": 0}
 
 
 class _OneEnd:
@@ -61,6 +58,7 @@ def aftermath(s, setup, outcome) -> dict:
     here = s.battle_region.name
     there = s.attacker.region.name
     garrison = getattr(s, "garrison", None)
+    stays = setup.besieger_stays  # a besieger's rearguard in the region (WOTR-CAPT-1, WOTR-SITE-6)
     moves = []
 
     filled = []  # the move of a side the ``moves`` above leave implicit (an eliminated Army, one that stays)
@@ -98,11 +96,29 @@ def aftermath(s, setup, outcome) -> dict:
              "WOTR-SITE-4", "WOTR-SITE-5")
         move("attacker", "may_advance", f"the attacker may advance into {here} at once: the Stronghold is then "
                                         "under siege", "WOTR-SITE-4")
+    elif kind == "both_destroyed" and stays:
+        move("attacker", "rearguard_holds", f"the attacking part and the besieged Army are eliminated together; the "
+                                            f"besieger's rearguard, out of the battle, is still in {here}: the "
+                                            "Stronghold's defenders are eliminated with the besieger in the region",
+             "WOTR-CAPT-1", "WOTR-SPLIT-4")
+        also("defender", "eliminated", f"the besieged Army is eliminated in {here}, with the attacking part",
+             "WOTR-CAS-7", "WOTR-END-1")
     elif kind == "both_destroyed":
         move("attacker", "none", "both Armies are eliminated: nobody advances and nothing is captured",
              "WOTR-END-9", "WOTR-CAPT-6")
         also("defender", "eliminated", f"the defending Army is eliminated in {here}, with the attacking Army",
              "WOTR-CAS-7", "WOTR-END-9")
+    elif kind == "defender_holds" and stays:
+        also("attacker", "rearguard_besieges", f"the attacking part is eliminated; the besieger's rearguard stays in "
+                                               f"{here}: the siege goes on", "WOTR-CAS-7", "WOTR-SITE-6")
+        move("defender", "besieged", f"the besieged Army stays in the Stronghold of {here}; the besieging Army is not "
+                                     "completely eliminated (its rearguard is in the region): the siege goes on",
+             "WOTR-SITE-6")
+    elif kind == "defender_holds" and setup.kind == "siege":
+        also("attacker", "eliminated", "the besieging Army is eliminated: the siege ends", "WOTR-CAS-7",
+             "WOTR-SITE-6")
+        move("defender", "stays", f"the defending Army stays in {here}; the besieging Army is eliminated: the siege "
+                                  "ends and the besieged Army returns to the region", "WOTR-END-1", "WOTR-SITE-6")
     elif kind == "defender_holds":
         also("attacker", "eliminated", "the attacking Army is eliminated", "WOTR-CAS-7", "WOTR-END-1")
         move("defender", "stays", f"the defending Army stays in {here}; the attacking Army is eliminated",
@@ -156,9 +172,15 @@ def aftermath(s, setup, outcome) -> dict:
             continue
         won = Fraction(row["p_region_won"]["exact"]) == 1
         cap, keep = row["track"]["captured"], row["track"]["not_captured"]
+        if row.get("recapture"):
+            politics.append(_recapture_at_end(row, won, setup.kind, kind))
+            continue
         if not won:
             text = (f"{row['settlement']} ({row['kind']}) is not captured: the garrison was not eliminated with the "
                     "besieger left in the region" if row.get("captor") == "defender" else
+                    f"{row['settlement']} ({row['kind']}) is not captured: its defenders were eliminated, but so was "
+                    "the whole besieging Army: nobody is left in the region to capture it"
+                    if setup.kind == "siege" and kind == "both_destroyed" else
                     f"{row['settlement']} ({row['kind']}) is not captured: its defenders were not eliminated with the "
                     "besieger left in the region" if setup.kind == "siege" else
                     f"{row['settlement']} ({row['kind']}) is not captured: the attacker did not win the region")
@@ -175,7 +197,8 @@ def aftermath(s, setup, outcome) -> dict:
                     f"Point{'s' if vp != 1 else ''} to the captor")
         # the entry's and the track's rules are the capture's: a region not won is neither entered nor captured
         rules = row["rules"] + ["WOTR-CAPT-3"] if won else \
-            [r for r in row["rules"] if r not in ("WOTR-POL-1", "WOTR-POL-6", "WOTR-POL-7")]
+            [r for r in row["rules"] if r not in ("WOTR-POL-1", "WOTR-POL-6", "WOTR-POL-7")] + (
+                ["WOTR-END-9", "WOTR-CAPT-6"] if setup.kind == "siege" and kind == "both_destroyed" else [])
         politics.append({"nation": row["nation"], "settlement": row["settlement"], "kind": row["kind"],
                          "region_won": won, "track_if_captured": cap, "track_otherwise": keep,
                          "victory_points": VICTORY_POINTS.get(row["kind"], 0) if won else 0,
@@ -187,6 +210,38 @@ def aftermath(s, setup, outcome) -> dict:
     if stacking is not None:
         out["stacking"] = stacking
     return out
+
+
+def _recapture_at_end(row: dict, won: bool, battle: str, kind: str) -> dict:
+    """At one end: the original owner's Army takes back its Settlement (WOTR-CAPT-4): the Control marker
+    removed and the Victory Points it gave lost by the side that held it, or not (the region not won)."""
+    name = f"{row['settlement']} ({row['kind']})"
+    from ..board import SIDE_NAMES
+
+    loser = SIDE_NAMES[row["controlled_by"]]
+    vp = VICTORY_POINTS.get(row["kind"], 0)
+    if won:
+        how = ("recaptured (its defenders eliminated, the besieger in the region)" if battle == "siege" else
+               "recaptured if the attacker advances into it (optional)")
+        if row["kind"] == "stronghold" and battle != "siege":
+            how += "; a Stronghold still holding enemy units is besieged instead"
+        text = (f"{name} {how}: its Control marker is removed and the {loser} loses the {vp} Victory "
+                f"Point{'s' if vp != 1 else ''} it gave; {row['nation']}'s counter does not move")
+        rules = list(row["rules"])
+    else:
+        mutual = battle == "siege" and kind == "both_destroyed"
+        text = (f"{name} is not recaptured: its defenders were eliminated, but so was the whole besieging Army"
+                if mutual else
+                f"{name} is not recaptured: its defenders were not eliminated with the besieger left in the region"
+                if battle == "siege" else f"{name} is not recaptured: the attacker did not win the region")
+        text += f"; it stays controlled by the {loser}"
+        rules = [r for r in row["rules"] if r not in ("WOTR-CAPT-3", "WOTR-MOVE-3")] + (
+            ["WOTR-END-9", "WOTR-CAPT-6"] if mutual else [])
+    return {"nation": row["nation"], "settlement": row["settlement"], "kind": row["kind"], "region_won": won,
+            "recapture": True, "track_if_captured": row["track"]["captured"],
+            "track_otherwise": row["track"]["not_captured"], "victory_points": 0,
+            "victory_points_lost": {"side": row["controlled_by"], "points": vp if won else 0},
+            "text": text, "rules": rules}
 
 
 def _entry_at_end(row: dict) -> dict:
@@ -285,7 +340,9 @@ def aftermath_distribution(s, setup, outcomes, numerators: tuple | None = None, 
                                "victory_points": texts[k]["victory_points"],
                                "track_if_captured": texts[k]["track_if_captured"],
                                "track_otherwise": texts[k]["track_otherwise"], "text": texts[k]["text"],
-                               "rules": texts[k]["rules"], "p": p_json(q)} for k, q in politics.items()],
+                               "rules": texts[k]["rules"], "p": p_json(q),
+                               **{f: texts[k][f] for f in ("recapture", "victory_points_lost") if f in texts[k]}}
+                              for k, q in politics.items()],
                  "total": p_json(total)}
     if removed:
         removed = {k: Fraction(q, den) for k, q in removed.items()}

@@ -42,7 +42,14 @@ def game_key(setup) -> tuple:
         effects = ("own", id(setup))
     return (_side_key(setup.attacker), _side_key(setup.defender), setup.kind, setup.city_first_round,
             setup.besieger_hits_on_6, setup.siege_retreat, setup.can_retreat, effects, setup.max_rounds, setup.siege_rounds,
-            setup.dice_reduction_target, setup.siege_reduction_needs_regular, setup.leader_reroll)
+            setup.dice_reduction_target, setup.siege_reduction_needs_regular, setup.leader_reroll,
+            setup.besieger_stays)
+
+
+def solver_key(setup) -> tuple:
+    """What tells apart the set-ups of one scenario's splits for the solver: both sides' profiles and whether
+    a siege battle's besieger keeps units in the region (its value at a mutual elimination, WOTR-CAPT-1)."""
+    return setup.attacker, setup.defender, setup.besieger_stays
 
 
 def policy_shareable(policy) -> bool:
@@ -63,7 +70,7 @@ def compositions(units, pool) -> int:
 
 @dataclass
 class Plan:
-    keys: dict[tuple, tuple] = field(default_factory=dict)  #: (attacker, defender) profiles -> game key
+    keys: dict[tuple, tuple] = field(default_factory=dict)  #: :func:`solver_key` -> game key
     games: int = 0
     states: int = 0  #: battle states estimated over the games
     estimate: int = 0  #: positions estimated (the unit of the budget)
@@ -75,7 +82,7 @@ def plan_work(setups, objective: str, *, decide, shareable: bool = True) -> Plan
     plan = Plan()
     starts: dict[tuple, list] = {}
     for _sp, _rider, setup in setups:
-        key = (setup.attacker, setup.defender)
+        key = solver_key(setup)
         gk = game_key(setup) if shareable else ("split", key)
         plan.keys.setdefault(key, gk)
         starts.setdefault(plan.keys[key], []).append(setup)
@@ -104,4 +111,5 @@ def refusal(s, plan: Plan, max_work: int) -> str:
             f"--max-work {max_work:,}; raise --max-work or solve a smaller battle")
 
 
-__all__ = ["DEFAULT_MAX_WORK", "Plan", "compositions", "game_key", "plan_work", "policy_shareable", "refusal"]
+__all__ = ["DEFAULT_MAX_WORK", "Plan", "compositions", "game_key", "plan_work", "policy_shareable", "refusal",
+           "solver_key"]

@@ -23,11 +23,13 @@ from fractions import Fraction
 from typing import Any
 
 from pycombat.dice import as_json
-from ..board import load_nations
+from ..board import SIDE_NAMES, load_nations
 from ..model import Army, Contingent, Force
 from ..spec import ACTIVATION, ACTIVATION_DIE, ACTIVATION_DOES
 from .fates import LIFTED, STACKING_LIMIT  # Army units a region holds (WOTR-STACK-1)
-from .politics import attacked_nation, captured_settlement, entered_nation, track_step_text
+from .politics import VICTORY_POINTS, attacked_nation, captured_settlement, entered_nation, track_step_text
+from .process import region_won_kinds
+from .setup import besieger_keeps_units
 
 DOES, DIE = ACTIVATION_DOES, ACTIVATION_DIE
 
@@ -91,7 +93,10 @@ def politics_effect(s, result=None) -> list[dict]:
             p = kinds.get("attacker_wins", Fraction(0)) + kinds.get("defender_retreated", Fraction(0))
             if s.kind == "siege":
                 # WOTR-CAPT-1 second case: the besieger is in the region already; nobody advances (WOTR-END-7/8
-                # are the field battle's)
+                # are the field battle's); his rearguard there captures it even when the attacking part is
+                # eliminated with the defenders
+                if besieger_keeps_units(s):
+                    p += kinds.get("both_destroyed", Fraction(0))
                 rules = ["WOTR-CAPT-1", "WOTR-POL-2"]
                 note = "if its defenders are eliminated with the besieger still in the region"
             else:
@@ -108,6 +113,9 @@ def politics_effect(s, result=None) -> list[dict]:
             rules = ["WOTR-CAPT-1", "WOTR-SITE-6", "WOTR-POL-2"]
             note = ("by the besieger: the whole garrison sortied, and its elimination with the besieger still in the "
                     "region captures the Stronghold")
+        elif (owner.side == s.attacker.side and s.controller(region) == s.defender.side
+              and s.kind in ("field", "siege")):
+            out.append(_recapture_row(s, region, owner, result.by_kind()))
         if captor == "defender" and not p:
             captor = None  # a sortie's Army that survives or returns: nothing to capture, nothing to report
         if captor is not None:
@@ -132,6 +140,36 @@ def politics_effect(s, result=None) -> list[dict]:
         if entry is not None:
             out.append(entry)
     return out
+
+
+def _recapture_row(s, region, owner, kinds: dict) -> dict:
+    """The original owner's Army takes back its own Settlement the enemy controls (WOTR-CAPT-4): by advancing
+    into the region the battle won (WOTR-END-7; an enemy-controlled Settlement without enemy units is entered
+    and taken, WOTR-MOVE-3, WOTR-CAPT-1), or, besieging it, by eliminating its defenders with the besieger in
+    the region (WOTR-CAPT-1 second case). The Control marker is removed and the side that held it loses the
+    Victory Points it gave (WOTR-CAPT-3); the owner's counter does not move (WOTR-POL-2 counts a capture of
+    his Settlements, not his taking one back)."""
+    p = kinds.get("attacker_wins", Fraction(0)) + kinds.get("defender_retreated", Fraction(0))
+    if s.kind == "siege":
+        if besieger_keeps_units(s):
+            p += kinds.get("both_destroyed", Fraction(0))
+        rules = ["WOTR-CAPT-4", "WOTR-CAPT-1", "WOTR-CAPT-3"]
+        note = "if its defenders are eliminated with the besieger still in the region"
+    else:
+        rules = ["WOTR-CAPT-4", "WOTR-CAPT-1", "WOTR-CAPT-3", "WOTR-MOVE-3", "WOTR-END-7"]
+        note = ("if the attacker advances (optional); a Stronghold still holding enemy units is besieged instead "
+                "(WOTR-END-8)") if region.settlement == "stronghold" else "if the attacker advances (optional)"
+    pol = s.politics[region.nation]
+    loser = SIDE_NAMES[s.defender.side]
+    vp = VICTORY_POINTS.get(region.settlement, 0)
+    track = {"steps": pol.steps, "active": pol.active}
+    return {"nation": owner.name, "settlement": region.name, "kind": region.settlement, "recapture": True,
+            "controlled_by": s.defender.side, "p_region_won": as_json(p),
+            "track": {"captured": {"p": as_json(p), **track}, "not_captured": {"p": as_json(1 - p), **track}},
+            "text": f"{region.name} ({region.settlement}), controlled by the {loser}, may be recaptured by "
+                    f"{owner.name} with probability {float(p):.4f} {note}: its Control marker is removed and the "
+                    f"{loser} loses the {vp} Victory Point{'s' if vp != 1 else ''} it gave; {owner.name}'s counter "
+                    "does not move", "rules": rules}
 
 
 #: the ends of a field battle after which the attacker may advance into the battle's region: the defender
@@ -213,7 +251,8 @@ def siege_info(s, setup, result=None) -> dict | None:
         if result is not None:
             k = result.by_kind()
             out["siege_battle"]["p_siege_goes_on"] = as_json(k.get("siege_goes_on", Fraction(0)))
-            out["siege_battle"]["p_stronghold_falls"] = as_json(k.get("attacker_wins", Fraction(0)))
+            out["siege_battle"]["p_stronghold_falls"] = as_json(
+                sum((k.get(kind, Fraction(0)) for kind in region_won_kinds(setup)), Fraction(0)))
     if setup.siege_retreat:
         out["retreat_into_siege"] = {
             "text": f"before every round the defender may retreat into the Stronghold of {region.name}: at most 5 "

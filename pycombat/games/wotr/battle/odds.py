@@ -17,7 +17,7 @@ from ..characters import load_characters
 from ..model import Scenario
 from .montecarlo import MAX_TRIALS, compare, simulate
 from .setup import battle_setup
-from .splits import AttackVerdict, judge_attack
+from .splits import AttackVerdict, default_split_note, judge_attack
 
 
 def policies_for(s: Scenario, override: str | None = None) -> list[str]:
@@ -26,8 +26,13 @@ def policies_for(s: Scenario, override: str | None = None) -> list[str]:
 
 
 def illegal(verdict: AttackVerdict, s: Scenario) -> PycombatError:
-    return illegal_attack(s.file or "scenario", "battle to compute",
-                          ((r["rule"], r.get("detail"), r["text"]) for r in verdict.reasons()))
+    err = illegal_attack(s.file or "scenario", "battle to compute",
+                         ((r["rule"], r.get("detail"), r["text"]) for r in verdict.reasons()))
+    note = default_split_note(s, verdict)
+    if note is None:
+        return err
+    return PycombatError(str(err).replace("the attack is not legal", "the attack with its default split is not legal")
+                         + "; legal splits exist", help=err.help + (note,))
 
 
 @dataclass

@@ -18,12 +18,12 @@ from .process import (ATTACKER_DECISIONS, DECISIONS, DEFENDER_DECISIONS, BattleR
                      State, battle_odds, objective_of, optimal_forward, round_outcomes, siege_reductions,
                      terminal_after_casualties)
 from ..board import load_nations
-from .budget import plan_work, policy_shareable, refusal
+from .budget import plan_work, policy_shareable, refusal, solver_key
 from .casualties import POLICIES
 from ..model import Scenario
 from .odds import illegal
 from .setup import battle_setup
-from .splits import AttackVerdict, LegalSplits, Split, judge_attack
+from .splits import AttackVerdict, LegalSplits, Split, default_split_note, judge_attack
 
 
 @dataclass
@@ -50,6 +50,9 @@ class Optimized:
     work: int = 0  #: positions valued (:attr:`.process.Optimal.work`)
     estimate: int = 0  #: the work estimated before solving (:func:`.budget.plan_work`)
     games: int = 0  #: distinct games solved (splits alike in rolls and Leadership share one)
+    #: the file's default split when it is not legal (:func:`.splits.default_split_note`): optimize chooses
+    #: among the legal splits all the same
+    default_split: str | None = None
 
     @property
     def best(self) -> Evaluated:
@@ -58,6 +61,31 @@ class Optimized:
 
 def decisions_for(decide: str) -> tuple[str, ...]:
     return {"both": DECISIONS, "attacker": ATTACKER_DECISIONS, "defender": DEFENDER_DECISIONS}[decide]
+
+
+#: the decision flags a ``callback`` may name (WOTR-ROUND-3), each with the decision optimize takes in its
+#: place, the side that takes it and the value that stands for it where optimize decides it (never read then)
+CALLBACK_FLAGS = (("attacker_continue", "cease", "attacker", "always"),
+                  ("defender_retreat", "retreat", "defender", "never"))
+
+
+def optimize_flags(flags, decide: str) -> dict:
+    """The flags a fixed policy reads in ``optimize --decide decide``: a ``callback`` decision flag of a
+    decision optimize takes itself is not read (its value stands in); one of a decision that follows the
+    flags needs the Python API's decision function, which the command line cannot give."""
+    chosen = decisions_for(decide)
+    out = dict(flags)
+    for name, decision, side, stand_in in CALLBACK_FLAGS:
+        if out.get(name) != "callback":
+            continue
+        if decision in chosen:
+            out[name] = stand_in
+            continue
+        raise PycombatError(f"--decide {decide}: {name}=callback needs a decision function; give {name} another "
+                            f"value, or --decide both (optimize then decides the {decision} itself)",
+                            help=(f"under --decide {decide} the {side}'s decisions follow the flags; the function comes "
+                                  f"from the Python API: Policy.from_flags(flags, callbacks={{'{name}': fn}})",))
+    return out
 
 
 def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_states: int = 2_000_000,
@@ -73,7 +101,7 @@ def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_s
             other = "defender" if decide == "attacker" else "attacker"
             raise PycombatError(f"--decide {decide}: the {other}'s casualties follow casualty_policy, which must then "
                                 f"be one of {', '.join(POLICIES)} (--flag casualty_policy=...)")
-        policy = Policy.from_flags(s.flags)
+        policy = Policy.from_flags(optimize_flags(s.flags, decide))
     splits = LegalSplits(s).all(max_list=100_000)
     if not splits:
         raise illegal(judge_attack(s), s)
@@ -91,7 +119,7 @@ def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_s
     for sp in splits:
         candidates = []
         for rider, setup in by_split[id(sp)]:
-            key = (setup.attacker, setup.defender)
+            key = solver_key(setup)
             opt = solvers.get(key)
             if opt is None:
                 gk = plan.keys[key]
@@ -121,10 +149,13 @@ def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_s
                     sum(len(o._start) for o in games.values()), time.perf_counter() - t0,
                     work=sum(o.work for o in games.values()), estimate=plan.estimate, games=len(games))
     setup = replace(best.solver.setup, start=best.start)
-    if s.flags["casualty_policy"] == "enumerate" or decide == "both":
+    # the fixed policies compared: the flags' own, which a callback decision flag cannot give from here
+    fixed = not any(s.flags.get(name) == "callback" for name, *_ in CALLBACK_FLAGS)
+    if fixed and (s.flags["casualty_policy"] == "enumerate" or decide == "both"):
         for pol in POLICIES:
             res = battle_odds(setup, Policy.from_flags(s.flags, pol))
             out.fixed[pol] = res.outcomes.expectation(lambda o: objective_of(setup, objective, best.start, o))
+    out.default_split = default_split_note(s, judge_attack(s), ask=False)
     out.seconds = time.perf_counter() - t0
     return out
 

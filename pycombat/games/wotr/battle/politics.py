@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from pycombat.in_force import in_force
 
+#: Victory Points a captured Settlement is worth to its captor (WOTR-CAPT-3), lost again when its owner
+#: recaptures it (WOTR-CAPT-4)
+VICTORY_POINTS = {"city": 1, "stronghold": 2, "town": 0}
+
 
 def attacked_nation(pol, side: str, flags) -> tuple[int, bool, list[str]]:
     """A Nation whose units are attacked: ``(steps from At War, active, rules)`` after the attack. It is

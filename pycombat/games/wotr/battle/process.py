@@ -133,6 +133,10 @@ class BattleSetup:
     siege_reduction_needs_regular: bool = True
     leader_reroll: str = "full"
     no_cease: bool = False  #: WOTR-EVT-9: the Event that started the battle bars the attacker from ceasing
+    #: WOTR-CAPT-1: a siege battle's besieger keeps Army units in the region out of the battle (its rearguard,
+    #: WOTR-SPLIT-4), so the besieged Army's elimination captures the Stronghold even with the attacking part
+    #: eliminated in the same round (:func:`.setup.besieger_keeps_units`)
+    besieger_stays: bool = False
     notes: tuple[tuple[str, str], ...] = ()  #: (text, rule id) explaining the set-up
 
     @functools.cached_property
@@ -1197,10 +1201,22 @@ ATTACKER_DECISIONS = ("attacker_casualties", "cease", "siege")
 DEFENDER_DECISIONS = ("defender_casualties", "retreat")
 
 
+def region_won_kinds(setup: BattleSetup) -> tuple[str, ...]:
+    """The ends at which the attacker wins the battle's region: the defending Army eliminated or retreated
+    (WOTR-END-1/3/7); in a siege battle whose besieger keeps units in the region, also both Armies eliminated
+    together: the rearguard captures the Stronghold (WOTR-CAPT-1)."""
+    return WON_WITH_REARGUARD if setup.besieger_stays else WON
+
+
+#: the ends at which the attacker wins the region (:func:`region_won_kinds`)
+WON = ("attacker_wins", "defender_retreated")
+WON_WITH_REARGUARD = WON + ("both_destroyed",)
+
+
 def objective_value(setup: BattleSetup, objective: str, o: Outcome) -> Fraction:
     """The attacker's payoff at an outcome (the defender's is its negative)."""
     if objective == "win":
-        return Fraction(o.kind in ("attacker_wins", "defender_retreated"))
+        return Fraction(o.kind in region_won_kinds(setup))
     if objective == "destroy":
         return Fraction(o.kind in ("attacker_wins", "both_destroyed"))
     if objective == "losses":  # up to the constant losses_offset(start): hit points kept, attacker minus defender

@@ -671,7 +671,14 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
                     "sortie_returned": "WOTR-ROUND-3, WOTR-SIEGE-6",
                     "defender_retreated": "WOTR-ROUND-3, WOTR-END-3", "siege_goes_on": "WOTR-SIEGE-3",
                     "retreated_into_siege": "WOTR-SITE-4", "round_limit": "max_rounds"}[nxt.kind]
-            record["end"] = {"kind": nxt.kind, "text": KIND_TEXT[nxt.kind], "rules": rule.split(", ")}
+            text, rules = KIND_TEXT[nxt.kind], rule.split(", ")
+            if setup.besieger_stays and nxt.kind == "both_destroyed":  # the besieger's rearguard captures it
+                text, rules = (text + "; the besieger's rearguard is still in the region: the Stronghold is captured",
+                               ["WOTR-CAS-7", "WOTR-END-1", "WOTR-CAPT-1"])
+            elif setup.besieger_stays and nxt.kind == "defender_holds":
+                text, rules = text + "; the besieger's rearguard is still in the region: the siege goes on", \
+                    rules + ["WOTR-SITE-6"]
+            record["end"] = {"kind": nxt.kind, "text": text, "rules": rules}
             rep.rounds.append(record)
             rep.result = nxt
             break

@@ -40,6 +40,19 @@ def attacking_part(s: Scenario) -> Force:
     return s.attacker.force.minus(rearguard)
 
 
+def besieger_keeps_units(s: Scenario, attacking: Force | None = None) -> bool:
+    """Whether a siege battle's besieger keeps Army units in the region out of the battle: its rearguard
+    (``attacking``: the attacking part, default :func:`attacking_part`) has Army units. A siege battle is
+    fought inside one region (WOTR-SIEGE-1) and the rearguard takes no part in it (WOTR-SPLIT-4), so the
+    besieging Army still has units in the region whatever the battle does to the attacking part: the
+    besieged Army's elimination captures the Stronghold (WOTR-CAPT-1), and the attacking part's leaves the
+    siege going on (WOTR-SITE-6)."""
+    if s.kind != "siege" or not in_force("WOTR-CAPT-1"):
+        return False
+    attacking = attacking_part(s) if attacking is None else attacking
+    return s.attacker.force.units > attacking.units
+
+
 def retreat_regions(s: Scenario) -> list[str]:
     """Region ids the defender may retreat to (WOTR-END-3): of the file's ``retreat_to`` (or, without it,
     of the adjacent regions) those free for him: without the attacking Army, without another enemy Army
@@ -256,6 +269,13 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
     if rounds > 1:
         notes.append((f"{rec['title']}: the siege battle lasts {rounds} rounds before the attacker must reduce an "
                       "Elite to go on", "WOTR-EVT-9"))
+    stays = besieger_keeps_units(s, attacking)
+    if stays:
+        kept = s.attacker.force.units - attacking.units
+        notes.append((f"the besieger's rearguard ({kept} Army unit{'s' if kept != 1 else ''}) stays in {region.name} out "
+                      "of the battle: if the besieged Army is eliminated, even with the attacking part in the same "
+                      "round, the Stronghold is captured; if only the attacking part is, the siege goes on",
+                      "WOTR-CAPT-1"))
     start = (units_of(attacking), _pool(s, "attacker", attacking), units_of(defending),
              _pool(s, "defender", defending), 1, False)
     return BattleSetup(kind=s.kind, attacker=pa, defender=pd, start=start, city_first_round=city,
@@ -263,4 +283,5 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
                        siege_retreat=siege_retreat, can_retreat=bool(retreat), effects=_effects(s),
                        max_rounds=max_rounds, siege_rounds=rounds, dice_reduction_target=s.flags["dice_reduction_target"],
                        siege_reduction_needs_regular=s.flags["siege_reduction_needs_regular"] == "yes",
-                       leader_reroll=s.flags["leader_reroll"], no_cease=no_cease, notes=tuple(notes))
+                       leader_reroll=s.flags["leader_reroll"], no_cease=no_cease, besieger_stays=stays,
+                       notes=tuple(notes))

@@ -292,6 +292,36 @@ class LegalSplits:
         return self.solver().satisfiable()
 
 
+#: the legal splits a note on an illegal default split names at most
+DEFAULT_SPLIT_SHOWN = 3
+
+
+def default_split_note(s: Scenario, verdict: AttackVerdict, *, ask: bool = True) -> str | None:
+    """When the file gives no ``rearguard:`` and the default split (the whole Army less the figures that
+    must stay out, WOTR-SPLIT-5: :func:`.setup.attacking_part`) breaks a rule although legal splits exist:
+    which split is not legal and which are (the attack the file describes is the default split; the Army
+    may attack with a legal one once the file names it; ``ask``: say how to name it). None otherwise."""
+    if s.attacker.rearguard is not None or verdict.legal or verdict.attacking != normalized(attacking_part(s)):
+        return None
+    try:
+        legal = LegalSplits(s).all(max_list=10_000)
+    except TooLargeError:
+        return None
+    if not legal:
+        return None
+    rules = ", ".join(dict.fromkeys(v.rule for v in verdict.violations))
+    default = ("the whole Army" if verdict.rearguard.is_empty() else
+               f"the rearguard {describe_force(verdict.rearguard)} (the figures that must stay out, WOTR-SPLIT-5)")
+    named = "; ".join(f"attacking part {describe_force(sp.attacking)}, "
+                      + ("the whole Army" if sp.whole else f"rearguard {describe_force(sp.rearguard)}")
+                      for sp in legal[:DEFAULT_SPLIT_SHOWN])
+    more = f"; {len(legal) - DEFAULT_SPLIT_SHOWN:,} more (`enumerate`)" if len(legal) > DEFAULT_SPLIT_SHOWN else ""
+    n = len(legal)
+    return (f"the file gives no rearguard: its default split, {default}, is not legal ({rules}); the Army may attack "
+            f"with {'the' if n == 1 else 'one of the'} {n:,} legal split{'s' if n != 1 else ''} (WOTR-SPLIT-1, "
+            f"WOTR-SPLIT-2, WOTR-SPLIT-5): {named}{more}" + ("; give it as the attacker's `rearguard:`" if ask else ""))
+
+
 def describe_force(force: Force) -> str:
     """``Gondor: 3 Regulars, 1 Elite, 1 Leader; Boromir`` (or ``nothing``)."""
 

@@ -33,7 +33,8 @@ from .round_game import MAX_CARD_ROUNDS, MAX_GAMES, MAX_POSITIONS, TOLERANCE, Re
 from ..battle.casualties import POLICIES
 from ..battle.setup import battle_setup, retreat_region_names
 from ..battle.splits import judge_attack
-from pycombat.errors import ScenarioError, TooLargeError
+from pycombat.errors import PycombatError, ScenarioError, TooLargeError
+from ..battle.optimize import CALLBACK_FLAGS, optimize_flags
 
 #: positions of each round the text shows (the likeliest; the JSON has them all)
 SHOWN_PER_ROUND = 3
@@ -408,7 +409,14 @@ def _choose_cards(s, objective: str = "win", casualty_policy: str | None = None,
     decided = pol not in POLICIES
     if decided:
         pol = "enumerate"
-    policy = Policy.from_flags(s.flags, "regulars_first" if decided else pol)
+    for name, *_ in CALLBACK_FLAGS:  # the card game's ceasing and retreats: the players' (decided) or the flags'
+        if s.flags.get(name) == "callback" and not decided:
+            raise PycombatError(f"{name}=callback needs a decision function; give {name} another value, or "
+                                "casualty_policy=enumerate (the players then decide it)",
+                                help=(f"with casualty_policy={pol} the card game follows the flags for it; the "
+                                      "function comes from the Python API",))
+    policy = Policy.from_flags(optimize_flags(s.flags, "both") if decided else s.flags,
+                               "regulars_first" if decided else pol)
     by_policy = {"casualty_policy": policy.attacker_casualties, "attacker_continue": s.flags["attacker_continue"],
                  "defender_retreat": s.flags["defender_retreat"], "siege_extension": policy.siege_extension}
     regions = retreat_region_names(s) if decided and setup.can_retreat else []

@@ -258,8 +258,12 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
             if s.attacker.side == "shadow" and table_protected(s.table):
                 rules.append("WOTR-EVT-10")  # the cards on the table protect other regions than this one
             return Verdict(c, True, rules, notes=notes)
+        from ..battle.splits import default_split_note
+
+        note = default_split_note(s, v) if c.kind == "attack_legal" and c.split is None else None
         return Verdict(c, False, [x.rule for x in v.violations],
-                       notes=[f"{x.rule}: {detail_words(x.detail)}" for x in v.violations])
+                       notes=[f"{x.rule}: {detail_words(x.detail)}" for x in v.violations]
+                       + ([note] if note is not None else []))
     if c.kind in ("dice", "reroll_dice") and _named_cards(s, 1):
         return _round_one_dice(s, c)
     if c.kind == "hits":
@@ -310,6 +314,9 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         notes = [f"the {a['role']} hits on {got} in round {rnd} ({region.name}, {s.kind} battle)"]
         if named:  # a Combat card modifies the roll (WOTR-HIT-3), never the number needed
             notes.append(f"{', '.join(named)}: modifiers to the roll, not the number needed (WOTR-HIT-3)")
+        unfought = _never_fought(s, setup, rnd)
+        if unfought is not None:  # no roll in a round never fought: it has no hit number, as it scores no hit
+            return Verdict(c, False, ["WOTR-ROUND-1"], notes=[unfought])  # the flag that decides it: its rule
         return Verdict(c, got == a["value"], rules, notes=notes)
     if c.kind == "split_count":
         counts = LegalSplits(s).counts()
@@ -523,12 +530,14 @@ def _if_advancing(s: Scenario, nation: str) -> list[tuple[str, dict, list[str]]]
         if r["nation"] != nation or "after_attack" in r:
             continue
         track = r["track"].get("entered") or r["track"]["captured"]
-        how = (f"captures {r['settlement']} ({r['kind']})" if "settlement" in r else f"enters {r['region']}")
+        how = (f"{'recaptures' if r.get('recapture') else 'captures'} {r['settlement']} ({r['kind']})"
+               if "settlement" in r else f"enters {r['region']}")
         state = ("active" if track["active"] else "passive") + (
             ", At War" if track["steps"] == 0 else f", {track['steps']} step{'s' if track['steps'] != 1 else ''} "
                                                    "from At War")
+        # a recapture (WOTR-CAPT-4) moves nothing on the owner's track: its rules decide no claim about it
         out.append((f"if the attacker wins and advances (optional, WOTR-END-7), he {how}: {nation} is then {state} "
-                    f"({', '.join(r['rules'])})", track, list(r["rules"])))
+                    f"({', '.join(r['rules'])})", track, [] if r.get("recapture") else list(r["rules"])))
     return out
 
 
@@ -551,8 +560,9 @@ def _politics_active(s: Scenario, c: Claim) -> Verdict:
         for _, track, more in later:
             active = track["active"]
             rules += [x for x in more if x not in rules]
-        if not later:
+        if not any(more for _, _, more in later):
             rules.append("WOTR-END-7")
+        if not later:
             notes.append(f"advancing into {s.battle_region.name} changes nothing for {nation.name}" if s.kind == "field"
                          else f"the attacker of a {s.kind} battle does not advance (WOTR-SIEGE-6, WOTR-CAPT-1)")
     notes += [f"after the battle: {text}" for text, _, _ in later]
@@ -856,6 +866,27 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
 #: choice before giving up (the notes then say the positions are the casualty policies')
 MAX_POSITIONS = 20_000
 MAX_PAIRS = 2_000_000
+
+
+def _never_fought(s: Scenario, setup, rnd: int) -> str | None:
+    """Why round ``rnd`` is never fought under the flags' policies (cease, retreat, siege extension,
+    WOTR-ROUND-3, WOTR-SIEGE-3; the casualty policies of :func:`..battle.odds.policies_for`): a battle that
+    always ends before it reaches no position to start it from (:func:`_positions`, as for the hits claimed
+    in it). None when it may be fought, in round 1, or with a Combat card named for an earlier round (whose
+    positions those claims follow otherwise)."""
+    from ..battle.odds import policies_for
+
+    if rnd <= 1 or (s.card_plan is not None and any(r < rnd for r in s.card_plan.rounds())):
+        return None
+    for pol in policies_for(s):
+        found = _positions(s, setup, rnd, pol)
+        if found is None or found[0]:
+            return None
+    why = (f"siege_extension={s.flags['siege_extension']}: a siege battle lasts one round unless the attacker "
+           "reduces an Elite (WOTR-SIEGE-3)" if s.kind == "siege" else
+           f"the battle always ends before it (attacker_continue={s.flags['attacker_continue']}, "
+           f"defender_retreat={s.flags['defender_retreat']})")
+    return f"round {rnd} is never fought ({why}): there is no roll in it, so no hit number"
 
 
 def _positions(s: Scenario, setup, rnd: int, pol: str | None):
@@ -1320,6 +1351,9 @@ def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
 #: the flags whose other values may change a verdict of these kinds
 RELEVANT_FLAGS = ("non_at_war_leaders", "split_count", "dice_reduction_target", "replacement_pool",
                   "siege_reduction_needs_regular", "political_activation_order")
+#: the claim kinds about one round's roll: a round a siege battle never reaches (WOTR-SIEGE-3) has none, so
+#: ``siege_extension`` may decide them
+ROUND_KINDS = ("hit_number", "hits", "eliminated")
 #: the readings of Combat-card texts (``card_flags.md``, WOTR-CARDX), decided again where a named card acts
 CARD_FLAGS = ("cancelled_card_counts_as_played", "witch_king_as_nazgul_target", "black_breath_companion_hits")
 
@@ -1329,7 +1363,9 @@ def relevant_flags(s: Scenario, c: Claim) -> tuple[str, ...]:
     :data:`CARD_FLAGS` when the battle names Combat cards, and ``leader_reroll`` for a claim about
     declining the re-roll (the one kind it changes: the model re-rolls every allowed die)."""
     return (RELEVANT_FLAGS + (CARD_FLAGS if s.card_plan is not None and s.card_plan.any() else ())
-            + (("leader_reroll",) if c.kind == "reroll_choice" else ()))
+            + (("leader_reroll",) if c.kind == "reroll_choice" else ())
+            + (("siege_extension",) if s.kind == "siege" and c.kind in ROUND_KINDS and c.args.get("round", 1) > 1
+               else ()))
 
 
 def _refuse_unplayable_cards(s: Scenario) -> None:
