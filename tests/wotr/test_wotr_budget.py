@@ -61,7 +61,7 @@ def test_the_largest_battle_is_refused_up_front_with_its_estimate(monkeypatch):
     with pytest.raises(TooLargeError) as err:
         optimize(s, max_work=DEFAULT_MAX_WORK)
     text = str(err.value)
-    assert "ten_vs_ten.yaml" in text and "--max-work 400,000" in text and "1,728,000 positions" in text
+    assert "ten_vs_ten.yaml" in text and "--max-work 600,000" in text and "1,728,000 positions" in text
 
 
 def test_cli_refusal_is_one_line_and_exit_2(capsys):

@@ -140,9 +140,9 @@ register(Game(
                                            help="WotR: value the options of the decisions the optimal play reaches "
                                                 "with chance at least P (default 1/1000; others are counted)")),
             _MAX_NODES,
-            Option(("--max-work",), dict(type=positive_int, default=400_000, metavar="N",
+            Option(("--max-work",), dict(type=positive_int, default=600_000, metavar="N",
                                          help="WotR: refuse, up front, a battle whose exact solution is estimated at "
-                                              "more than N positions valued (default 400,000, about two seconds)")),
+                                              "more than N positions valued (default 600,000, about three seconds)")),
             Option(("--tolerance",), dict(type=tolerance, default=_tolerance(), metavar="T",
                                           help="WotR, Combat cards in hand without max_rounds: a position that can "
                                                "repeat (no card, no hit) has a value bounded from both sides; "

@@ -25,7 +25,7 @@ from .strength import MAX_DICE, SideProfile
 #: allocations of both sides weighed at each outcome; see tests/wotr/test_wotr_budget.py)
 PER_OUTCOME = 3
 #: the default budget (``--max-work``): about two seconds of the exact solver on one core
-DEFAULT_MAX_WORK = 400_000
+DEFAULT_MAX_WORK = 600_000
 
 
 def _side_key(p: SideProfile) -> tuple:
