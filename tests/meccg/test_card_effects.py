@@ -538,14 +538,14 @@ def test_the_ents_may_be_attacked_in_cvcc(ent):
 @pytest.mark.parametrize("members, playable", [(["The Balrog", "Lagduf"], True), (["Shagrat"], True),
                                                (["Lagduf"], False)])
 def test_foe_dismayed_needs_a_leaders_or_the_balrogs_company(members, playable):
-    """Foe Dismayed (BA-59): "all characters in a leader's or The Balrog's company" (condition any_of)."""
+    """Foe Dismayed (BA-59): "all characters in a leader's or The Balrog's company" (condition any_of); "Balrog
+    specific": a Balrog player's company in every case."""
     from pycombat.games.meccg.claims.verify import verify
     from pycombat.verdicts import Claim
 
     s = scenario_from_dict({"game": "meccg",
                             "attacker": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
-                            "defender": {"alignment": "balrog" if "The Balrog" in members else "minion",
-                                         "site": "Moria", "members": members}}, file="<t>")
+                            "defender": {"alignment": "balrog", "site": "Moria", "members": members}}, file="<t>")
     claim = Claim(id="c", kind="playable_at_step", text="", args={"card": "Foe Dismayed", "step": 6,
                                                                  "defender": members[-1], "attacker": "Aragorn II"})
     v = verify(s, [claim])[0]

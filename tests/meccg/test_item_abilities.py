@@ -338,8 +338,9 @@ def test_the_light_stone_lowers_an_attack_by_orcs_and_trolls(attackers, ok):
 
 
 def test_healing_items_heal_the_character_facing_the_strike():
-    """Athelas (its bearer a Dúnadan): the wounded Gimli is healed, tapped: -1 instead of -2, and no
-    +1 on his body check; Healing Herbs heals a wounded character or untaps a tapped one."""
+    """Athelas (its bearer a Dúnadan): the wounded Gimli is healed, tapped ("remains tapped"): -1 instead
+    of -2, and no +1 on his body check; Healing Herbs heals a wounded character "to well and untapped"
+    (no -1 either) or untaps a tapped one."""
     from pycombat.errors import ScenarioError
 
     def gimli(status, carrier, item, cards=True):
@@ -350,7 +351,7 @@ def test_healing_items_heal_the_character_facing_the_strike():
     healed = gimli("wounded", "Aragorn II", "Athelas")
     assert (plain.prewounded, healed.prewounded, healed.prowess - plain.prowess) == (True, False, 1)
     herbs = gimli("wounded", "Aragorn II", "Healing Herbs")
-    assert (herbs.prewounded, herbs.prowess) == (False, healed.prowess)
+    assert (herbs.prewounded, herbs.prowess) == (False, healed.prowess + 1)
     assert gimli("tapped", "Aragorn II", "Healing Herbs").prowess == gimli("untapped", "Aragorn II", "Athelas", cards=False).prowess
     with pytest.raises(ScenarioError, match="Athelas needs a Dúnadan"):
         gimli("wounded", "Frodo", "Athelas")

@@ -165,6 +165,9 @@ class Combat:
     cancel_roll: int | None = None  #: the 2d6 total a cancel on a roll got, for replay (MECCG-FX-16)
     #: the item a before-assignment card's cost discards (Token of Goodwill), by name (MECCG-FX-27)
     cost_item: str | None = None
+    #: (card id, member): who taps for the cost of a before-assignment card whose cost taps a member
+    #: (Concealment's scout), as ``{card: X, member: Y}`` names him (MECCG-FX-15/27)
+    cost_payers: tuple[tuple[str, str], ...] = ()
     #: the 2d6 total of the corruption check a card played before strikes are assigned costs, the attack
     #: going on, for replay (MECCG-FX-31)
     check_roll: int | None = None

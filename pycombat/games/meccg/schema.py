@@ -123,7 +123,9 @@ def _combat(node: Node, attacker: Company, defender: Company, made: list | None 
     node._mapping()
     made = [] if made is None else made
     strikes = _strikes(node, attacker, defender, made)
-    before = tuple(_made_by(n, defender, made, _before_card) for n in node.list("before_assignment", []))
+    payers: list[tuple[str, str]] = []
+    before = tuple(_paid_by(n, defender, payers) or _made_by(n, defender, made, _before_card)
+                   for n in node.list("before_assignment", []))
     cancel_roll = node.int("cancel_roll", None)
     cost_item = node.str("cost_item") if node.has("cost_item") else None
     check_roll = node.int("check_roll", None)
@@ -156,7 +158,27 @@ def _combat(node: Node, attacker: Company, defender: Company, made: list | None 
     # verdict (MECCG-STRUCT-1/2), read once the scenario is built (:func:`.assignment.legal.with_excess`)
     return Combat(strikes=tuple(strikes), excess=(), path=node.path, before_assignment=before,
                   cancel_roll=cancel_roll, cost_item=cost_item, check_roll=check_roll, after_check=after_check,
-                  after_attack=tuple(after_attack), wound_rolls=tuple(wound_rolls))
+                  after_attack=tuple(after_attack), wound_rolls=tuple(wound_rolls), cost_payers=tuple(payers))
+
+
+def _paid_by(node: Node, company: Company, payers: list[tuple[str, str]]) -> str | None:
+    """A before-assignment entry ``{card: X, member: Y}`` for a card whose cost taps a member (Concealment:
+    "tap a scout"): Y, of the defending company, taps for it (MECCG-FX-15/27), appended to ``payers``.
+    None: another entry (a name, or a card whose cost is a check its caster makes, :func:`_made_by`)."""
+    if not isinstance(node.value, dict) or "card" not in node.value:
+        return None
+    from .cards import play
+
+    cid = _before_card(node.child("card"))
+    if not play.cost_taps(cid):
+        return None
+    who = _ref(node.child("member"), company, "defending")
+    node.finish(("card", "member"))
+    if any(c == cid for c, _w in payers):
+        raise node.error(f"{play.record(cid).name}'s cost is already paid by "
+                         f"{next(w for c, w in payers if c == cid)}: one payer per card (MECCG-FX-15)", "member")
+    payers.append((cid, who))
+    return cid
 
 
 def _strikes(node: Node, attacker: Company, defender: Company, made: list | None = None) -> list[StrikeChoice]:
@@ -234,9 +256,16 @@ def _strike(node: Node, attacker: Company, defender: Company, made: list | None 
     a = _ref(node.child("attacker"), attacker, "attacking")
     cards = {}
     for key, company in (("attacker_cards", attacker), ("defender_cards", defender)):
-        def find(n: Node, company=company) -> str:
-            return reg.find(n.as_str(), prefer_alignment=PREFERRED.get(company.alignment), file=n.file,
-                            path=n.path).id
+        def find(n: Node, company=company, key=key) -> str:
+            try:
+                return reg.find(n.as_str(), prefer_alignment=PREFERRED.get(company.alignment), file=n.file,
+                                path=n.path).id
+            except PycombatError:
+                known = _known_card(n.as_str().strip(), company.alignment)
+                if known is None:
+                    raise
+                # a known card that is no strike card (Wizard's Flame: before strikes are assigned): say where it goes
+                raise n.error(f"{known.partition('; a `hand:`')[0]}, not a strike card (MECCG-SEQ-7)") from None
         if key == "defender_cards":
             cards[key] = tuple(_made_by(n, company, [] if made is None else made, find)
                                for n in node.list(key, []))

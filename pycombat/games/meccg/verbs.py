@@ -82,8 +82,11 @@ def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = Fal
     from .assignment.enumerate import DEFAULT_MAX_LIST, enumerate_assignments
     from .combat.before import modelled_here
 
+    from .combat.strikes import after_costs
+
     play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
-    result = enumerate_assignments(scenario, limit=limit, count_only=count, traces=traces,
+    # the assignment is made with the companies as the costs of the cards played before it left them (MECCG-FX-27)
+    result = enumerate_assignments(after_costs(scenario), limit=limit, count_only=count, traces=traces,
                                    max_list=max_list or DEFAULT_MAX_LIST)
     return EnumerateReport(**_base(scenario, "enumerate"), result=result, count_only=count,
                            unmodelled=modelled_here(scenario, unmodelled_json(scenario)),

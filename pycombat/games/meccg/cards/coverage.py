@@ -229,6 +229,17 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
             m = cardfx.model(cid)
             out += [e for e in _entries(m, f"{s.combat.path}.before_assignment")
                     if e.get("limits_play") and not e.get("only_if")]
+            # a cancel is played under every reading: what it does in this combat that is not modelled (the wound
+            # Escape costs the character it is played for, MECCG-FX-15) is named wherever it is played
+            if m.play == "cancel":
+                goes_on = attack_kept(s)
+                for e in _entries(m, f"{s.combat.path}.before_assignment"):
+                    if e.get("limits_play") or e.get("only_if"):
+                        continue
+                    if goes_on is not None:  # the attack goes on (MECCG-FX-29): the cost acts on the strikes
+                        e = {**e, "why": f"the attack goes on ({goes_on.text(m.name)}): what this cost does to the "
+                                         "strikes is not modelled", "touches": ["status", "assignment"]}
+                    out.append(e)
         if s.flags.get("pre_assignment_attack_effects") == "allowed":
             for cid in s.combat.before_assignment:
                 m = cardfx.model(cid)

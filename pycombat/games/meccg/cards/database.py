@@ -180,8 +180,11 @@ def _listed(value: Any) -> list[Any]:
 
 def character_from_record(rec: Mapping[str, Any]) -> CharacterCard:
     """Build a :class:`CharacterCard` from one ``characters.json`` record, with the printed terms of
-    ``data/character_terms.yaml`` for its id (``corruption_check``, ``balrog_specific``)."""
+    ``data/character_terms.yaml`` for its id (``corrections`` of the record's fields, ``corruption_check``,
+    ``balrog_specific``)."""
     terms = character_terms()
+    correction = terms["corrections"].get(rec["id"]) or {}
+    rec = {**rec, **(correction.get("set") or {})}
     check = terms["corruption_check"].get(rec["id"]) or {}
     specific = terms["balrog_specific"].get(rec["id"]) or {}
     return CharacterCard(
@@ -212,7 +215,7 @@ def character_from_record(rec: Mapping[str, Any]) -> CharacterCard:
         manifestation_of=rec.get("manifestation_of"),
         check_modifier=int(check.get("amount") or 0),
         balrog_specific=bool(specific),
-        terms_source=tuple(str(t["source"]) for t in (check, specific) if t),
+        terms_source=tuple(str(t["source"]) for t in (correction, check, specific) if t),
     )
 
 
@@ -505,14 +508,15 @@ def corrected_item_records(records: Sequence[Mapping[str, Any]]) -> list[dict[st
 
 #: the overlay on characters.json: printed terms its fields do not hold
 CHARACTER_TERMS = "character_terms.yaml"
-_CHARACTER_SECTIONS = {"corruption_check": ("amount",), "balrog_specific": ()}
+_CHARACTER_SECTIONS = {"corrections": ("set",), "corruption_check": ("amount",), "balrog_specific": ()}
 
 
 @functools.cache
 def character_terms() -> dict[str, Any]:
-    """``data/character_terms.yaml``: ``corruption_check`` ("All of his corruption checks are modified by +N":
-    ``amount``) and ``balrog_specific``, each keyed by card id with the card's ``name`` and its printed text
-    (``source``); every entry must name a characters.json record by id and name.
+    """``data/character_terms.yaml``: ``corrections`` (``set``: fields of a characters.json record the printed
+    card contradicts), ``corruption_check`` ("All of his corruption checks are modified by +N": ``amount``) and
+    ``balrog_specific``, each keyed by card id with the card's ``name`` and its printed text (``source``); every
+    entry must name a characters.json record by id and name.
 
     >>> character_terms()["corruption_check"]["TW-152"]["amount"]
     4
@@ -524,7 +528,8 @@ def character_terms() -> dict[str, Any]:
     unknown = set(data) - set(_CHARACTER_SECTIONS)
     if unknown:
         raise ValueError(f"{CHARACTER_TERMS}: unknown section(s) {sorted(unknown)}; known: {list(_CHARACTER_SECTIONS)}")
-    names = {r["id"]: r["name"] for r in _records("characters.json")}
+    records = {r["id"]: r for r in _records("characters.json")}
+    names = {card_id: r["name"] for card_id, r in records.items()}
     out: dict[str, Any] = {}
     for section, keys in _CHARACTER_SECTIONS.items():
         out[section] = dict(data.get(section) or {})
@@ -532,6 +537,12 @@ def character_terms() -> dict[str, Any]:
             if names.get(card_id) != entry.get("name") or not entry.get("source"):
                 raise ValueError(f"{CHARACTER_TERMS}: {section}.{card_id} must name a characters.json record by id "
                                  f"and name ({names.get(card_id, 'no such id')!r}) and give its `source`")
+            if section == "corrections":
+                fields = entry.get("set")
+                if set(entry) - {"name", "source", "set"} or not isinstance(fields, dict) or not fields \
+                        or set(fields) - set(records[card_id]):
+                    raise ValueError(f"{CHARACTER_TERMS}: corrections.{card_id}.set must set fields of the record")
+                continue
             extra = set(entry) - {"name", "source", *keys}
             if extra or any(not isinstance(entry.get(k), int) or isinstance(entry.get(k), bool) for k in keys):
                 raise ValueError(f"{CHARACTER_TERMS}: {section}.{card_id}: its terms are {list(keys) or 'none'} "

@@ -602,6 +602,16 @@ def before_player(scenario: Scenario, card_id: str) -> str:
     return "attacker"
 
 
+def before_plays(scenario: Scenario) -> list[Play]:
+    """The combat's cards played before strikes are assigned, as the one play check takes them: each by its
+    player (:func:`before_player`), a card whose cost taps a member with the member its entry names as its
+    payer (``{card: X, member: Y}``, MECCG-FX-15)."""
+    combat = scenario.combat
+    named = dict(combat.cost_payers) if combat is not None else {}
+    return [Play(c, before_player(scenario, c), BEFORE, source=named.get(c))
+            for c in (combat.before_assignment if combat is not None else ())]
+
+
 def _named_facts(scenario: Scenario, p: Play, rec) -> list:
     """A card whose text names company vs. company combat and who plays it (MECCG-FX-31): its side and
     alignment (MECCG-STRUCT-7, MECCG-FX-20), and the terms it is played under in words: the playing company's
@@ -913,6 +923,8 @@ def _unmet(s: Scenario, plays: Sequence[Play], card: str, args: tuple) -> str:
         return f"{card} is played only against a {_alignments(val)} player's company; {_company_words(other)} is not one"
     if key == "status":  # the status of the character it is played for ("a tapped ... character")
         article = "an" if val[:1] in "aeiou" else "a"
+        if not who:  # played before strikes are assigned: no member of the company is one
+            return f"{card} is played for {article} {val} character; no member of the company is {val}"
         return f"{card} is played for {article} {val} character; {who} is not {val}"
     if key == "company_has":
         return f"{card} needs {val} in the company"

@@ -433,8 +433,7 @@ def storm_node(scenario: Scenario) -> StormNode | None:
             from pycombat.errors import ScenarioError
             from ..cards import play
 
-            got = play.check(scenario, [play.Play(c, play.before_player(scenario, c), play.BEFORE)
-                                        for c in combat.before_assignment])
+            got = play.check(scenario, play.before_plays(scenario))
             if not got.legal:
                 raise ScenarioError(got.refusals[0].text, file=scenario.file, path=f"{combat.path}.before_assignment")
         reach = scenario.flags.get(w["reach_flag"], "site")

@@ -1097,17 +1097,49 @@ def cost_item_paid(scenario: Scenario) -> tuple[str, str, str] | None:
     return None
 
 
+def cost_taps_paid(scenario: Scenario) -> list[tuple[str, str]]:
+    """``(member, card)`` for each card played before strikes are assigned whose cost taps a member of the
+    playing company (Concealment: "tap a scout"): the member its ``{card: X, member: Y}`` names (its player's
+    choice), else the first who can pay it (:func:`.cards.play.default_payer`, MECCG-FX-24's order). It is paid
+    when the card is played, whatever the card then does (MECCG-FX-27): if the attack goes on (an attacker's
+    card keeps it, MECCG-FX-29; a roll that fails, MECCG-FX-16) he is tapped for the assignment and the strikes."""
+    combat = scenario.combat
+    if combat is None or not in_force(COST_ITEM_RULE):
+        return []
+    named = dict(combat.cost_payers)
+    out: list[tuple[str, str]] = []
+    for cid in combat.before_assignment:
+        if not play.cost_taps(cid):
+            continue
+        role = play.before_player(scenario, cid)
+        who = named.get(cid) or play.default_payer(scenario, role, cid, None, [w for w, _c in out])
+        if who is not None:  # none: the play check refuses the card (MECCG-FX-15)
+            out.append((who, cardfx.model(cid).name))
+    return out
+
+
 def after_costs(scenario: Scenario) -> Scenario:
-    """``scenario`` without the item a before-assignment card's cost discarded (:func:`cost_item_paid`):
-    the strikes, if the attack goes on, are fought without it (MECCG-FX-27)."""
+    """``scenario`` as the costs of the cards played before strikes are assigned leave it: without the item
+    a cost discarded (:func:`cost_item_paid`), with the member a cost tapped tapped (:func:`cost_taps_paid`);
+    the strikes, if the attack goes on, are fought so (MECCG-FX-27)."""
     paid = cost_item_paid(scenario)
-    if paid is None:
+    taps = cost_taps_paid(scenario)
+    if paid is None and not taps:
         return scenario
-    who, item, _card = paid
-    company = scenario.defender
-    members = tuple(replace(m, items=tuple(i for i in m.items if i.name != item)) if m.name == who else m
-                    for m in company.members)
-    return replace(scenario, defender=replace(company, members=members))
+    if paid is not None:
+        who, item, _card = paid
+        company = scenario.defender
+        members = tuple(replace(m, items=tuple(i for i in m.items if i.name != item)) if m.name == who else m
+                        for m in company.members)
+        scenario = replace(scenario, defender=replace(company, members=members))
+    tapped = {who for who, _card in taps}
+    for role in ("attacker", "defender"):
+        company = scenario.company(role)
+        if any(m.name in tapped for m in company.members):
+            members = tuple(replace(m, status="tapped") if m.name in tapped and m.status == "untapped" else m
+                            for m in company.members)
+            scenario = replace(scenario, **{role: replace(company, members=members)})
+    return scenario
 
 
 @dataclass(frozen=True)
@@ -1196,8 +1228,7 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
     # the defender's plays before strikes are assigned: the one play check (made once, before a check that
     # changed the company, MECCG-FX-31)
     if combat.before_assignment and not combat.plays_checked:
-        got = play.check(scenario, [play.Play(c, play.before_player(scenario, c), play.BEFORE)
-                                    for c in combat.before_assignment])
+        got = play.check(scenario, play.before_plays(scenario))
         if not got.legal:
             raise _err(scenario, f"{combat.path}.before_assignment", got.refusals[0].text)
     scenario = after_costs(scenario)  # its cost paid: the strikes without the item (MECCG-FX-27)
