@@ -353,7 +353,8 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     """Each side's best splits under ``objective`` (default: the ``best_split_objective`` flag),
     sparing ``protect`` (and ``character``) first, and the joint game solved exactly. With ``hand:``,
     the showdown from both hands is played as a game first (:mod:`.play`); ``objective`` may then also
-    be ``conquer``; ``top``: options shown per decision."""
+    be ``conquer``; ``top``: options shown per decision; ``max_nodes``: the joint tree's nodes, or with hands the
+    budget of the game's search (a state searched counts :data:`.play.solve.NODES_PER_STATE` nodes)."""
     if getattr(scenario, "hands", None):
         return _play_optimize(scenario, objective, character, protect, max_nodes, top)
     showdown = play_showdown(scenario)
@@ -379,8 +380,8 @@ def _play_optimize(scenario, objective: str | None, character: str | None, prote
 
 
 def _hands_game_unmodelled(scenario: Scenario, obj, conquer: bool, max_nodes: int) -> list[dict]:
-    """What the showdown game from both hands does not weigh: the list ``optimize`` names for the same game (one
-    answer), found by solving it; a game too large to solve here is said to be so."""
+    """What the whole showdown game from both hands does not weigh: the list ``optimize`` names for the same game (one
+    answer), found by solving it (within ``max_nodes``); a game too large to solve here is said to be so."""
     from .play.solve import solve as _solve_play
 
     try:
@@ -438,23 +439,31 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
         from .play.game import ShowdownGame
         from .play.triggers import initial_state
 
+        from .play.solve import check_size, states_allowed, unmodelled_unsolved
+
         conquer = objective == "conquer"
         showdown = play_showdown(scenario)
         board = showdown.board
         stated_splits(scenario, board)  # the file's `splits:`, checked on its own showdown as every verb does
         obj = _objective(scenario, board, objective, character, protect)
         game = ShowdownGame(Lines(scenario), dict(scenario.hands), obj, conquer)
-        stats, _ = export(initial_state(game)[0], out, depth=depth, max_nodes=max_nodes, progress=progress,
-                          player_names=("attacker", "defender"))
-        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth,
-                          unmodelled=_hands_game_unmodelled(scenario, obj, conquer, max_nodes))
+        if depth is None:  # the whole game: refused before it is built when its estimate passes the budget
+            check_size(scenario, game, max_nodes)
+        # (a state of the game from hands counts NODES_PER_STATE nodes, as optimize counts it)
+        stats, _ = export(initial_state(game)[0], out, depth=depth, max_nodes=states_allowed(max_nodes),
+                          progress=progress, player_names=("attacker", "defender"))
+        # the first plies only: what the plies built do not weigh, the game not solved (a depth-limited tree costs
+        # its plies); the whole game: optimize's list for it
+        unmodelled = (unmodelled_unsolved(scenario, game) if depth is not None
+                      else _hands_game_unmodelled(scenario, obj, conquer, max_nodes))
+        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth, unmodelled=unmodelled)
     showdown = play_showdown(scenario)
     board = showdown.board
     stated_splits(scenario, board)  # the file's `splits:`, checked as every verb checks them
     obj = _objective(scenario, board, objective, character, protect)
     game = JointGame(board, obj, control=Control.of(scenario))
-    stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
-                      player_names=("attacker", "defender"))
+    stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes,
+                      progress=progress, player_names=("attacker", "defender"))
     return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth,
                       unmodelled=_combat(scenario, showdown)["unmodelled"])
 

@@ -34,7 +34,7 @@ from pycombat.solver import is_loaded, memo
 from pycombat.tree import TERMINAL
 from ..model import SIDES, Board, Split, other
 from .outcome import outcome_of
-from .splits import LegalSplits, derive
+from .splits import LegalSplits, derive, fewer_splits
 
 ATTACKER, DEFENDER = 0, 1
 OBJECTIVES = ("kills_then_might", "might_then_kills", "custom")
@@ -103,9 +103,12 @@ def _kill_classes(board: Board, side: str, max_splits: int) -> list[KillClass]:
         killed = tuple(u.name for u in enemies if u.dies_with(first.get(u.name)))
         return [KillClass(side, killed, [first], view.count())]
     bound = view.upper_bound()
+    if bound > max_splits:  # a loose bound: count, the solver stopping past the limit
+        n = view.count_at_most(max_splits + 1)
+        bound = bound if n > max_splits else n
     if bound > max_splits:
         raise TooLargeError(f"the {side} may have up to {bound:,} legal splits: too many to group by the units they "
-                            f"kill (limit {max_splits:,})")
+                            f"kill (limit {max_splits:,}); {fewer_splits(side)}")
     groups: dict[tuple[str, ...], KillClass] = {}
     for sp in view:
         killed = tuple(u.name for u in enemies if u.dies_with(sp.get(u.name)))

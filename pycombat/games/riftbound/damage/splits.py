@@ -651,6 +651,15 @@ class Optimum:
     splits: list[Split] = field(default_factory=list)
 
 
+def fewer_splits(side: str, *, stated: bool = False) -> str:
+    """What to change when ``side`` has too many legal splits to weigh: its splits are its damage (its units' Might)
+    spread over the other side's units (RB-DMG-3); ``stated``: a split stated in the file stands in for the best one."""
+    opp = "attacker" if side == "defender" else "defender"
+    return (f"give the {opp} fewer units or the {side} less Might"
+            + (f", or state the {side}'s split in the file (`splits:`; odds then deals it)" if stated else "")
+            + f"; `pycombat enumerate --side {side} --limit N` lists its first N splits")
+
+
 def check_custom_weights(board: Board, objective: str, scored: bool = False) -> None:
     """RB-MODEL-7 [best_split_objective=custom]: the objective weighs the units' ``value:``; with no unit of the
     board holding one (and no scoring function, ``scored``) it has nothing to weigh and is refused, never replaced
@@ -658,6 +667,27 @@ def check_custom_weights(board: Board, objective: str, scored: bool = False) -> 
     if objective == "custom" and not scored and not any(u.value is not None for u in board.attacker + board.defender):
         raise ScenarioError("best_split_objective=custom weighs the units' `value:`; no unit of this scenario has one "
                             "(or call pycombat.games.riftbound.damage.optimize with a scoring function)")
+
+
+#: a side whose splits all tie (every target given lethal) has them listed by clingo's optN, in its order, only up to
+#: this many: past it the closed form lists them (optN took 2.9 s for the 136 ties of 75 damage over 16 units, and ran
+#: past two minutes for the 8,855 of 97 damage over 20; listing them through the solver took as long)
+MAX_TIED_BY_CLINGO = 100
+
+
+def _all_tied(board: Board, side: str, d: Derived, count: int) -> list[Split] | None:
+    """RB-MODEL-3: when ``side``'s total gives every target lethal damage, every legal split kills the same units, so
+    optimize.lp (which weighs only the units that die) ties them all and every legal split is optimal: listed by
+    the closed form (:func:`.closed.vector_splits`'s compositions) when there are more than MAX_TIED_BY_CLINGO of them.
+    None: clingo answers (fewer, in its order, or no closed form)."""
+    if not d.big[side] or count <= MAX_TIED_BY_CLINGO or not _closed_on():
+        return None
+    flags = closed._flags(board)
+    if flags is None or any(u.doubled > closed.MAX_DOUBLED for u in board.side(other(side))):
+        return None
+    receivers = d.receivers(side)
+    rows = [tuple((u, v[u]) for u in receivers if v.get(u, 0) > 0) for v in closed._vectors(d, side, flags)]
+    return sorted((Split(side, amounts) for amounts in rows), key=lambda s: sorted(s.amounts))
 
 
 def best_splits(board: Board, side: str, *, objective: str | None = None, protect: Sequence[str] = (),
@@ -674,7 +704,10 @@ def best_splits(board: Board, side: str, *, objective: str | None = None, protec
         bound = bound if n > MAX_OPTIMIZED_SPLITS else n
     if bound > MAX_OPTIMIZED_SPLITS:
         raise TooLargeError(f"the {side} may have up to {bound:,} legal splits: too many to find the best ones "
-                            f"(limit {MAX_OPTIMIZED_SPLITS:,}); give fewer units or less Might")
+                            f"(limit {MAX_OPTIMIZED_SPLITS:,}); {fewer_splits(side, stated=True)}")
+    tied = _all_tied(board, side, view.derived, bound)
+    if tied is not None:
+        return Optimum(side, objective, tied)
     extra = [F.Protect(unit=u) for u in protect if u in {x.name for x in board.side(other(side))}]
     extra += F.value_facts(values or {})
     solver = Solver(files=rule_files(RULES, OPTIMIZE), consts={**view._consts, "best_split_objective": objective},

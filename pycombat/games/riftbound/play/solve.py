@@ -121,8 +121,8 @@ def _unpayable(scenario: HandScenario) -> dict[str, list[tuple[str, Any]]]:
     return out
 
 
-def _if_unpaid(scenario: HandScenario, objective: Objective, conquer: bool, max_nodes: int, value: Fraction
-               ) -> tuple[list[dict], dict[str, Fraction]]:
+def _if_unpaid(scenario: HandScenario, objective: Objective, conquer: bool, max_nodes: int, value: Fraction,
+               spent: list[int]) -> tuple[list[dict], dict[str, Fraction]]:
     """RB-CARD-8 with RB-CARD-4: the search plays a card whose optional additional cost is no Energy or runes both paid
     and not paid, as if its player could pay it; the game is solved again with each side's such costs unpaid, and
     where that changes the value, the cards are named NOT MODELLED with both values (``{side: value}`` returned)."""
@@ -132,7 +132,7 @@ def _if_unpaid(scenario: HandScenario, objective: Objective, conquer: bool, max_
         names = {n for n, _ in cards}
         hands[side] = tuple(replace(h, payable=False) if h.name in names else h for h in hands[side])
         other = solve(replace(scenario, hands=hands), objective, conquer=conquer, max_nodes=max_nodes,
-                      weigh_payments=False).value
+                      weigh_payments=False, spent=spent).value
         if other == value:
             continue
         values[side] = other
@@ -144,18 +144,25 @@ def _if_unpaid(scenario: HandScenario, objective: Objective, conquer: bool, max_
     return out, values
 
 
-@pausing  # (the search's positions are freed by reference counting as it returns: no collection walks them)
-def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False,
-          max_nodes: int = 2_000_000, weigh_payments: bool = True) -> PlaySolution:
-    """The showdown game from both hands solved. ``weigh_payments``: also solved with the additional costs the
-    scenario cannot say a player can pay left unpaid, to name how the value depends on them (:func:`_if_unpaid`)."""
-    lines = Lines(scenario)
-    game = ShowdownGame(lines, dict(scenario.hands), objective, conquer)
-    root, choices = initial_state(game)
+#: what a state of the showdown game from both hands counts against ``--max-nodes`` (a node of the joint tree counts
+#: 1): a state searched costs about 0.1-1 ms and 3-20 KB, the damage step of each board reached solved with it
+#: (408,208 states of 6 units a side took 83 s and 1.2 GB, 1,019,345 of 3 a side 78 s and 2.8 GB), so the default
+#: 2,000,000 allows 100,000 states, about a minute at most and well under 2 GB
+NODES_PER_STATE = 20
+
+
+def states_allowed(max_nodes: int) -> int:
+    """The states the game's searches may visit together under ``--max-nodes`` (at least 1)."""
+    return max(1, max_nodes // NODES_PER_STATE)
+
+
+def check_size(scenario: HandScenario, game: ShowdownGame, max_nodes: int) -> tuple[int, TriggerChoices, TriggerChoices]:
+    """The game's size checked before any search: the estimate (:func:`estimate` times the sets of trigger choices)
+    against the states ``max_nodes`` allows (:func:`states_allowed`), and the trigger sets and chains against MAX_TRIGGER_SETS; returns the estimate, the
+    first stage's trigger choices and every stage's (:func:`solve` reads both)."""
+    _root, choices = initial_state(game)
     # every stage's triggers, for the sizes and the notes (the first stage's when it is the only one)
     every = choices if choices.stage == "combat" else TriggerChoices(game, awaiting(game.lines))
-    # each set of combat trigger choices (RB-SHOW-2) is one more showdown game from the hands
-    size = estimate(game) * every.size()
     if every.size() > MAX_TRIGGER_SETS:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: the combat and move triggers the file does not state "
                             f"have about {every.size():,} sets of choices, more than {MAX_TRIGGER_SETS:,} (each is the "
@@ -167,15 +174,41 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                             f"triggers (with each set of trigger choices) are about {reads:,}, more than {MAX_TRIGGER_SETS:,} "
                             "(each is the scenario read again); give fewer Reaction cards in `hand:` or state the "
                             "chains' plays (`respond: true` / `respond: move`, RB-SHOW-2, RB-COMB-2)")
-    if size > max_nodes:
+    # each set of combat trigger choices (RB-SHOW-2) is one more showdown game from the hands
+    size = estimate(game) * every.size()
+    if size > states_allowed(max_nodes):
         raise TooLargeError(f"{scenario.file or 'the scenario'}: hand: the showdown game from these hands is estimated "
-                            f"at about {size:,} states, more than --max-nodes {max_nodes:,}; give fewer cards in "
-                            "`hand:` or raise --max-nodes",
-                            help=("The estimate counts the whole game; the search (alpha-beta pruning) visits part "
-                                  "of it and stops at --max-nodes states searched.",))
+                            f"at about {size:,} states, more than the {states_allowed(max_nodes):,} {_allows(max_nodes)}; "
+                            f"give fewer cards in `hand:` or raise --max-nodes to {size * NODES_PER_STATE:,}",
+                            help=_BUDGET_HELP + ("The estimate counts the whole game; the search (alpha-beta pruning) "
+                                                 "visits part of it and stops at the states --max-nodes allows.",))
+    return size, choices, every
+
+
+def _allows(max_nodes: int) -> str:
+    return f"--max-nodes {max_nodes:,} allows ({NODES_PER_STATE} nodes a state)"
+
+
+_BUDGET_HELP = (f"A state of a game from hands counts {NODES_PER_STATE} nodes of --max-nodes: it costs about 0.1-1 ms "
+                "and 3-20 KB (the damage step of each board reached is solved). Fewer units, or plays stated as "
+                "`showdown:` entries, also make the game smaller.",)
+
+
+@pausing  # (the search's positions are freed by reference counting as it returns: no collection walks them)
+def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False,
+          max_nodes: int = 2_000_000, weigh_payments: bool = True, spent: list[int] | None = None) -> PlaySolution:
+    """The showdown game from both hands solved. ``weigh_payments``: also solved with the additional costs the
+    scenario cannot say a player can pay left unpaid, to name how the value depends on them (:func:`_if_unpaid`).
+    ``max_nodes``: the budget of all its searches together, in :func:`states_allowed` states (``spent``: those
+    visited so far, shared with the searches it makes)."""
+    spent = [0] if spent is None else spent
+    lines = Lines(scenario)
+    game = ShowdownGame(lines, dict(scenario.hands), objective, conquer)
+    size, choices, every = check_size(scenario, game, max_nodes)
+    root = initial_state(game)[0]
     while True:
         try:
-            sol, line, phases, last, decisions = _search(root, max_nodes)
+            sol, line, phases, last, decisions = _search(root, max_nodes, spent, scenario, size)
             break
         except ScaleBroken as broken:  # an end position lost more than the weights assume (.score): larger ones
             game.scale[0] = Scale(objective, broken.bounds)
@@ -185,22 +218,10 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
     unmodelled = sd.unmodelled_json() + [{"card": e.card, "what": f"{e.by} plays {e.label()}",
                                           "why": "its targets no longer fit as it resolves: it has no effect "
                                                  "(RB-CARD-11)"} for e in last.fizzled]
-    unmodelled += [{"card": h.name, "what": f"{side}'s {h.name}: new choices for the spell it takes",
-                    "why": "the search tries the spell taken with its own choices only (paid) or countered (not "
-                           "paid), not every new choice its taker may make for it (RB-CARD-20)"}
-                   for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if _takes_a_spell(h.name)]
-    unmodelled += _weighed_off_the_line(lines, unmodelled)
-    unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario) + _pools_not_followed(scenario)
-    unmodelled += _levels_not_stated(scenario)
-    unmodelled += _each_players_own_choice(scenario)
-    unmodelled += [u.as_json() for u in _trigger_orders(scenario)]  # RB-SHOW-2: as the file's own showdown names
-    unmodelled += _abilities_once(game) + _not_on_chains(game) + _trigger_chains_at_once(game, every.pending)
-    for which in every.after_stated:
-        unmodelled.append({"card": "showdown", "what": f"the order of the {which}",
-                           "why": f"the file states some of the {which} and the search the others: the search's "
-                                  "resolve after the file's; the other orders are not weighed (RB-SHOW-2, RB-CARD-10)"})
+    unmodelled += _not_weighed(scenario, game, lines, every, unmodelled)
     value = sol.value_of(sol.root)[0]
-    unpaid, if_unpaid = _if_unpaid(scenario, objective, conquer, max_nodes, value) if weigh_payments else ([], {})
+    unpaid, if_unpaid = (_if_unpaid(scenario, objective, conquer, max_nodes, value, spent) if weigh_payments
+                         else ([], {}))
     unmodelled += unpaid
     return PlaySolution(
         objective="conquer" if conquer else objective.name, value=value, if_unpaid=if_unpaid,
@@ -210,6 +231,44 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
         responses=last.game.responses, scale=None if conquer else game.scale[0].describe(),
         lost={s: tuple(x.name for x in v) for s, v in game.lost(last.at).items()},
         entries=tuple(lines.entry(e) for e in last.resolved))
+
+
+def _not_weighed(scenario: HandScenario, game: ShowdownGame, lines: Lines, every: TriggerChoices,
+                 listed: list[dict]) -> list[dict]:
+    """What the game from both hands does not weigh whatever its line of best play (the plays it reached, the
+    scenario's and the hands' own notes); ``listed``: those already named (not repeated)."""
+    out = list(listed)
+    out += [{"card": h.name, "what": f"{side}'s {h.name}: new choices for the spell it takes",
+             "why": "the search tries the spell taken with its own choices only (paid) or countered (not "
+                    "paid), not every new choice its taker may make for it (RB-CARD-20)"}
+            for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if _takes_a_spell(h.name)]
+    out += _weighed_off_the_line(lines, out)
+    out += _repeats_not_searched(scenario) + _deflect_not_followed(scenario) + _pools_not_followed(scenario)
+    out += _levels_not_stated(scenario)
+    out += _each_players_own_choice(scenario)
+    out += [u.as_json() for u in _trigger_orders(scenario)]  # RB-SHOW-2: as the file's own showdown names
+    out += _abilities_once(game) + _not_on_chains(game) + _trigger_chains_at_once(game, every.pending)
+    for which in every.after_stated:
+        out.append({"card": "showdown", "what": f"the order of the {which}",
+                    "why": f"the file states some of the {which} and the search the others: the search's "
+                           "resolve after the file's; the other orders are not weighed (RB-SHOW-2, RB-CARD-10)"})
+    return out[len(listed):]
+
+
+def unmodelled_unsolved(scenario: HandScenario, game: ShowdownGame) -> list[dict]:
+    """What the game from both hands does not weigh, as far as it was built (the plays ``game`` reached: a tree's
+    first plies), without solving it: the file's own showdown's notes and :func:`_not_weighed`'s; the line of best
+    play's (its plays that fizzle) and the value with costs unpaid (RB-CARD-8) need the game solved, and a card with
+    such a cost is named so."""
+    _root, choices = initial_state(game)
+    every = choices if choices.stage == "combat" else TriggerChoices(game, awaiting(game.lines))
+    listed = game.showdown(()).showdown.unmodelled_json()
+    out = listed + _not_weighed(scenario, game, game.lines, every, listed)
+    out += [{"card": name, "what": f"{side}'s {name}: its additional cost ({cost.words}) paid",
+             "why": f"whether the {side} can {cost.other} is not in the scenario, and the tree is not solved: the value "
+                    "with it unpaid is not weighed (optimize weighs it; RB-CARD-8, RB-CARD-2)"}
+            for side, cards in _unpayable(scenario).items() for name, cost in cards]
+    return out
 
 
 def _weighed_off_the_line(lines: Lines, listed: list[dict]) -> list[dict]:
@@ -228,12 +287,25 @@ def _weighed_off_the_line(lines: Lines, listed: list[dict]) -> list[dict]:
     return out
 
 
-def _search(root, max_nodes: int):
+def _search(root, max_nodes: int, spent: list[int], scenario: HandScenario, size: int):
     """The game solved (alpha-beta), its line of best play and every decision on it; raises
-    :class:`.score.ScaleBroken` when an end position reached breaks the bounds the weights assume."""
+    :class:`.score.ScaleBroken` when an end position reached breaks the bounds the weights assume. The search visits
+    at most what is left of ``max_nodes`` after ``spent`` (which it adds its states to), else is refused."""
+    left = states_allowed(max_nodes) - spent[0]
     # zero-sum (.game): alpha-beta; every option on the line is valued exactly, so each is searched once with a full
     # window first (line_first), not first with a narrow one and again for the line
-    sol = solve_zero_sum(root, max_nodes=max_nodes, line_first=True)
+    try:
+        if left < 1:
+            raise TooLargeError("no states left")
+        sol = solve_zero_sum(root, max_nodes=left, line_first=True)
+    except TooLargeError:
+        spent[0] = states_allowed(max_nodes)
+        raise TooLargeError(f"{scenario.file or 'the scenario'}: hand: the showdown game from these hands needs more "
+                            f"than the {states_allowed(max_nodes):,} states searched {_allows(max_nodes)} (estimated "
+                            f"at {size:,}); give fewer cards in `hand:` or raise --max-nodes",
+                            help=_BUDGET_HELP + ("The estimate is no bound: the search stops at the states "
+                                                 "--max-nodes allows.",)) from None
+    spent[0] += sol.stats.nodes
     line, phases, last = [], [], None
     for state, step in sol.line_states():
         last = state
