@@ -363,6 +363,7 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     members = [_member(m, alignment, db) for m in member_nodes]
     members = numbered_copies(members)
     _check_allies(members, member_nodes)
+    _check_mode_company(members, member_nodes)
     avatar, avatar_race = _avatar_in_play(node, alignment, members, db)
     node.finish(COMPANY_KEYS)
     company = Company(role=role, player=player, alignment=alignment, site=site, members=tuple(members),
@@ -878,6 +879,21 @@ def _check_allies(members: list[Member], nodes: list[Node]) -> None:
                 raise n.error(f"{whose} is an ally; {'an ally' if key == 'ally_of' else 'a follower'} is controlled "
                               "by a character", key)
             m = members[i] = replace(m, **{key: other.name})
+
+
+def _check_mode_company(members: list[Member], nodes: list[Node]) -> None:
+    """A member's mode card may keep kinds of member out of his company (Fell Rider: "Discard all allies ...;
+    none may join the company", MECCG-FX-6): a company with one such member is refused."""
+    from .cards.interpreter import mode_cards
+
+    for m in members:
+        for card in mode_cards():
+            if m.mode != card.mode or not card.company_excludes:
+                continue
+            for other, n in zip(members, nodes):
+                if other.card_type in card.company_excludes:
+                    raise n.error(f"{m.name} is in {card.name} mode: his company holds no {other.card_type}, "
+                                  f"none may join it ({card.id}, {card.rule})")
 
 
 def _unique_names(root: Node, attacker: Company, defender: Company) -> None:

@@ -58,7 +58,8 @@ ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "req
               "payer_body_check",
               "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires",
               "source_taps", "company_fx", "placed_with", "turn_fx", "cost_check", "keeps_attack",
-              "after_attack_strike", "wound_rolls", "targets", "no_duplicate", "pays_item")
+              "after_attack_strike", "wound_rolls", "targets", "no_duplicate", "pays_item",
+              "company_excludes")
 #: whom a card lasting the attack (``lasts: attack``) acts on after its strike: every member of its company who
 #: meets its requirements (``company``, the default: Kindling of the Spirit, Driven as by a Madness), or only the
 #: character it was played for (``character``: Some Secret Art of Flame, "the sorcery-using character facing
@@ -234,6 +235,8 @@ class CardModel:
     #: (Staff Asunder: "Wizard's Staff goes to the MP pile"): gone before the roll, with their bonuses and
     #: corruption points (MECCG-FX-15); its ``requires: {carries: ...}`` makes him carry them
     pays_item: tuple[str, ...] = ()
+    #: a mode card: the kinds of member (card types) its company never holds ("discard all allies; none may join")
+    company_excludes: tuple[str, ...] = ()
 
     @property
     def lasts_for_company(self) -> bool:
@@ -305,6 +308,8 @@ class CardModel:
             out["no_duplicate"] = self.no_duplicate
         if self.pays_item:
             out["pays_item"] = list(self.pays_item)
+        if self.company_excludes:
+            out["company_excludes"] = list(self.company_excludes)
         if self.source_taps != "first":
             out["source_taps"] = self.source_taps
         if self.company_fx:
@@ -407,6 +412,10 @@ def _yaml() -> dict:
                                  or not all(isinstance(n, str) for n in pays)
                                  or not pays or (entry.get("requires") or {}).get("carries") is None):
             bad.add("pays_item: a strike card's [item names], each one its requires: {carries: ...} asks for")
+        excl = entry.get("company_excludes")
+        if excl is not None and (entry.get("play") != "mode" or not isinstance(excl, list)
+                                 or not excl or not all(x in ("ally",) for x in excl)):
+            bad.add("company_excludes: a mode card's [ally]")
         if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS \
                 or entry.get("source_taps", "first") not in ("first", "after"):
             bad.add("lasts or carrier")
@@ -447,7 +456,7 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         after_attack_strike=dict(entry["after_attack_strike"]) if entry.get("after_attack_strike") else None,
         wound_rolls=dict(entry["wound_rolls"]) if entry.get("wound_rolls") else None,
         targets=entry.get("targets", "company"), no_duplicate=entry.get("no_duplicate"),
-        pays_item=tuple(entry.get("pays_item") or ()),
+        pays_item=tuple(entry.get("pays_item") or ()), company_excludes=tuple(entry.get("company_excludes") or ()),
         no_cvcc=tuple({"what": f"{name}: {u['what']}", "why": u["why"]} for u in entry.get("no_cvcc") or ()))
 
 

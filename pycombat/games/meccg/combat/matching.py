@@ -750,10 +750,13 @@ def prepare(scenario, objective: Objective, *, max_nodes: int,
         raise TooLargeError(f"{where}: optimize: the defender has {n_first:,} phase-I choices to value, more than "
                             f"--max-nodes {max_nodes:,}; raise --max-nodes or solve a smaller combat")
 
+    # what to change in the file: the cards in hand multiply the positions (the strikes made are carried)
+    cards = "hold fewer cards, use --objective survive, " if game.hand_a or game.hand_d else ""
+
     def hint(n: int) -> str:
         return (f"{where}: optimize: the assignment phases have more than {n:,} positions besides the "
-                f"{n_first:,} phase-I choices, more than --max-nodes {max_nodes:,} in all; raise --max-nodes or "
-                "solve a smaller combat")
+                f"{n_first:,} phase-I choices, more than --max-nodes {max_nodes:,} in all; {cards}solve a smaller "
+                "combat or raise --max-nodes")
 
     # The phase-I choices are valued one by one after the search: they count against the bound too.
     m = _Matching(game, strikes, targets, max_nodes - n_first, progress, hint)
