@@ -626,6 +626,38 @@ class TreeReport(WotrReport):
                 "value": as_json(self.value) if self.value is not None else None}
 
 
+#: the most nodes a tree refusal builds to find the ``--depth`` it offers (about a second)
+DEPTH_PROBE_NODES = 20_000
+
+
+def _refuse_large_tree(scenario, game: BattleGame, max_nodes: int) -> None:
+    """A whole tree estimated over ``--max-nodes`` is refused before it is built: the battle states a
+    round can start from times the rounds times a round's hit outcomes (each outcome at least one node,
+    :func:`.battle.budget.round_work`), with the ``--depth`` whose first plies fit in
+    :data:`DEPTH_PROBE_NODES` nodes."""
+    from ...tree.build import build_tree
+    from .battle.budget import round_work
+
+    setup = game.setup
+    rounds = setup.saturation or setup.max_rounds or 1
+    states, nodes = round_work(setup, rounds)
+    if nodes <= max_nodes:
+        return
+    fits = None
+    for d in range(1, 64):
+        try:
+            fits = (d, len(build_tree(game.new_initial_state(), max_nodes=min(max_nodes, DEPTH_PROBE_NODES) + 1,
+                                      max_depth=d)))
+        except TooLargeError:
+            break
+    hint = f"use --depth {fits[0]} (its first plies: {fits[1]:,} nodes)" if fits else "use --depth 1"
+    rounds = min(rounds, setup.max_rounds or rounds)
+    raise TooLargeError(f"{scenario.file or 'the scenario'}: tree: about {nodes:,} nodes estimated, more than "
+                        f"--max-nodes {max_nodes:,}; {hint}, or raise --max-nodes",
+                        help=(f"why: {states:,} battle states a round can start from x {rounds} rounds x "
+                              f"{nodes // (states * rounds):,} hit outcomes, estimated before the tree is built",))
+
+
 def tree(scenario, *, output: str, objective: str | None = None, depth: int | None = None,
          max_nodes: int = 2_000_000, progress: Callable[[int], Any] | None = None) -> TreeReport:
     """Build the battle's game tree (up to ``max_nodes``, or its first ``depth`` plies), solve it when
@@ -637,9 +669,17 @@ def tree(scenario, *, output: str, objective: str | None = None, depth: int | No
     verdict = judge_attack(scenario)
     if not verdict.legal:
         raise illegal(verdict, scenario)
-    game = BattleGame(battle_setup(scenario, verdict.attacking), objective)
-    stats, value = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
-                          player_names=("attacker", "defender"))
+    setup = battle_setup(scenario, verdict.attacking)
+    game = BattleGame(setup, objective)
+    if depth is None:
+        _refuse_large_tree(scenario, game, max_nodes)
+    try:
+        stats, value = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
+                              player_names=("attacker", "defender"))
+    except TooLargeError as exc:  # the builder's own count, said with the verb's options
+        raise TooLargeError(f"{scenario.file or 'the scenario'}: tree: the game tree has more than {max_nodes:,} "
+                            f"nodes, more than --max-nodes {max_nodes:,}; raise --max-nodes, or write its first "
+                            f"plies with --depth N") from exc
     return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, objective=objective, depth=depth,
                       value=value[0] if value is not None else None)
 

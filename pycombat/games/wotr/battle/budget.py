@@ -103,6 +103,24 @@ def plan_work(setups, objective: str, *, decide, shareable: bool = True) -> Plan
     return plan
 
 
+#: the most positions a claim about a later round may follow (:func:`round_work`): the battle states
+#: round r can start from, times the rounds up to r, times each round's hit outcomes
+MAX_ROUND_WORK = 600_000
+
+
+def round_work(setup, rnd: int) -> tuple[int, int]:
+    """``(states, work)`` of following the battle to the start of round ``rnd`` and through it (what a
+    claim about round ``rnd``'s roll reads, WOTR-ROUND-1): the battle states a round can start from (the
+    unit compositions both sides can reach, WOTR-CAS-3..5), and those times the rounds up to ``rnd`` times
+    a round's hit outcomes (WOTR-STR-3), before any is followed."""
+    a, pa, d, pd = setup.start[:4]
+    states = max(compositions(a, pa) - 1, 1) * max(compositions(d, pd) - 1, 1)
+    rounds = min(rnd, setup.max_rounds or rnd)
+    da = min(MAX_DICE, setup.attacker.strength(a))
+    dd = min(MAX_DICE, setup.defender.strength(d))
+    return states, states * rounds * (da + 1) * (dd + 1)
+
+
 def refusal(s, plan: Plan, max_work: int) -> str:
     """The up-front refusal: the estimate, what it is made of, and how to go on."""
     where = s.file or "the scenario"
@@ -111,5 +129,5 @@ def refusal(s, plan: Plan, max_work: int) -> str:
             f"--max-work {max_work:,}; raise --max-work or solve a smaller battle")
 
 
-__all__ = ["DEFAULT_MAX_WORK", "Plan", "compositions", "game_key", "plan_work", "policy_shareable", "refusal",
-           "solver_key"]
+__all__ = ["DEFAULT_MAX_WORK", "MAX_ROUND_WORK", "Plan", "compositions", "game_key", "plan_work", "policy_shareable", "refusal",
+           "round_work", "solver_key"]

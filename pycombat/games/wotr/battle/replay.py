@@ -229,7 +229,8 @@ class _ReplayCardRound(CardRound):
             self._event(step, role, card, e, f"{card.name}: {c} of the {opp}'s {before.scored[j]} "
                         f"hit{'s' if before.scored[j] != 1 else ''} cancelled" if c else
                         f"{card.name}: no hit cancelled (the {opp} scored {before.combat[j] + before.reroll[j]} in his "
-                        "rolls)", ["WOTR-CARDX-1"], cancelled=c)
+                        "rolls)", ["WOTR-CARDX-1"] + (["WOTR-CARDX-8"] if (e.get("if") or {}).get("from") else []),
+                        cancelled=c)
         elif kind == "cancel_hits_by_sacrifice":
             figs = s2.lost[i][len(before.lost[i]):]
             c = before.scored[j] - s2.scored[j]
@@ -624,7 +625,8 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
             rep.rounds.append(record)
             break
         if plan is not None and idx + 1 in plan.rounds():
-            from ..cards.combat_round import playable
+            from ..cards.battle import undecided_play
+            from ..cards.combat_round import not_stated, playable, unmet
 
             ctx = card_context(s, cur, plan, units=(a, d), rnd=rnd)
             cards, choices = plan.round_cards(idx + 1)
@@ -634,9 +636,10 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
                 if ok:
                     usable[role] = c
                 elif c is not None:
-                    raise ScenarioError(f"round {idx + 1}: the {role} cannot play {c.name} here: " + "; ".join(
-                        f"{x['text']} ({x['rule']})" for x in reasons if x["holds"] is not True), file=s.file,
-                        path=plan.paths.get(role, f"{role}.card"))
+                    raise ScenarioError(f"round {idx + 1}: " + (
+                        f"the {role} cannot play {c.name} here: {unmet(reasons)}" if ok is False
+                        else undecided_play(role, c.name, reasons)), file=s.file,
+                        path=plan.paths.get(role, f"{role}.card"), help=tuple(filter(None, [not_stated(reasons)])))
             cr = _ReplayCardRound(ctx, usable, lambda role, u, p, h: dec.casualties(role, u, p, h, None), choices,
                                   faces=faces, record=record)
             ends = cr.run(a, pa, d, pd)

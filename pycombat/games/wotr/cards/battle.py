@@ -18,7 +18,7 @@ from pycombat.solver import is_loaded, memo
 from ..battle.process import BattleResult, BattleSetup, Decisions, Outcome, Policy, end_of_round, forward, into_siege, siege_trim, \
     terminal_after_casualties
 from ..board import load_board, load_nations
-from .combat_round import ROLES, CardContext, CardRound, Choices, RoundEnd, playable
+from .combat_round import ROLES, CardContext, CardRound, Choices, RoundEnd, not_stated, playable, unmet
 from ..characters import load_characters
 from .catalog import CombatCard, load_combat_cards, unmodelled
 from ..spec import NAMED_CARD
@@ -117,9 +117,12 @@ def check_plan(s, setup: BattleSetup, plan: CardPlan) -> None:
             continue
         ok, reasons = playable(card, role, ctx, a, d)
         if ok is False:
-            why = "; ".join(f"{r['text']} ({r['rule']})" for r in reasons if r["holds"] is False)
-            raise ScenarioError(f"the {role} cannot play {card.name} here: {why}", file=s.file,
+            raise ScenarioError(f"the {role} cannot play {card.name} here: {unmet(reasons)}", file=s.file,
                                 path=plan.paths.get(role, f"{role}.card"))
+        if ok is None:  # a requirement on what the file does not state: no verb plays or drops it on a guess
+            raise ScenarioError(undecided_play(role, card.name, reasons), file=s.file,
+                                path=plan.paths.get(role, f"{role}.card"),
+                                help=tuple(filter(None, [not_stated(reasons)])))
     for rnd in plan.rounds():
         cards, choices = plan.round_cards(rnd)
         for role, card in cards.items():
@@ -174,6 +177,12 @@ def describe_units(units) -> str:
     """An Army's units in a message: ``2 Regulars, 1 Elite``."""
     r, e = sum(x for x, _ in units), sum(y for _, y in units)
     return f"{r} Regular{'s' if r != 1 else ''}, {e} Elite{'s' if e != 1 else ''}"
+
+
+def undecided_play(role: str, name: str, reasons: list[dict]) -> str:
+    """The refusal of a named card whose requirement the battle cannot decide (WOTR-CARD-5); what the
+    file should give is :func:`not_stated` (the refusal's help line)."""
+    return f"whether the {role} may play {name} here is not decided: {unmet(reasons, (None,))}"
 
 
 def refuse_unplayable(s) -> None:
@@ -397,6 +406,10 @@ def _card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, max
                     ok, reasons = playable(c, role, ctx, a, d)
                     if ok:
                         usable[role] = c
+                    elif ok is None and not_stated(reasons):
+                        raise ScenarioError(f"round {r}: " + undecided_play(role, c.name, reasons), file=s.file,
+                                            path=plan.round_paths.get((r, role)) or plan.paths.get(role, f"{role}.card"),
+                                            help=(not_stated(reasons),))
                     else:
                         note = (f"round {r}: the {role}'s {c.name} cannot be played in some positions ("
                                 + "; ".join(x["text"] for x in reasons if x["holds"] is not True) + ")", "WOTR-CARD-5")

@@ -195,20 +195,43 @@ def condition_holds(cond: Mapping[str, Any], role: str, ctx: CardContext, a, d) 
             here += "; besieged in it" if ctx.kind == "siege" else f"; outside it, {_KIND_WORDS[ctx.kind]}"
         return ok, f"the defending Army {places} ({here})"
     if c == "defender_in_fellowship_region":
-        return ctx.fellowship_region == ctx.region_id, "the defending Army in the Fellowship's region " \
-            f"(battle.fellowship_region: {ctx.fellowship_region or 'not given'})"
+        what = "the defending Army in the Fellowship's region"
+        if ctx.fellowship_region is None:  # a fact the file does not state: not decided, never read as "elsewhere"
+            return None, f"{what} (not given: battle.fellowship_region)"
+        board = load_board()
+        return ctx.fellowship_region == ctx.region_id, \
+            f"{what} (the Fellowship is in {board.regions[ctx.fellowship_region].name})"
     if c == "defender_within_regions_of":
         board = load_board()
         near = board.distances(cond["where"], limit=int(cond["distance"]))
         return ctx.region_id in near, f"the defending Army within {cond['distance']} regions of {cond['where']}"
     if c == "nazgul_leadership_at_least":
         n = nazgul_leadership(sh_prof)
-        return n >= int(cond["value"]), f"Nazgûl Leadership {n} >= {cond['value']}"
+        return n >= int(cond["value"]), f"Nazgûl Leadership {cond['value']} or more (has {n}" + (
+            ": cancelled by the White Rider)" if sh_prof.nazgul_cancelled else ")")
     if c == "own_army_defending_field_battle":
         # WOTR-SIEGE-6: a sortie is a field battle; the besiegers it attacks defend in it
         return role == "defender" and ctx.kind in ("field", "sortie"), \
             f"its own Army defending in a field battle ({_KIND_WORDS[ctx.kind]}, the {role})"
     return None, f"condition {c} (not modelled)"
+
+
+#: the requirements decided by a fact the file states (``{cond: (field, what it says)}``): a file that does
+#: not give the field leaves the card's play not decided (WOTR-CARD-5), never read as the requirement failing
+STATED_BY = {"defender_in_fellowship_region": ("battle.fellowship_region", "where the Fellowship is")}
+
+
+def unmet(reasons: list[dict], holds=(False,)) -> str:
+    """The requirements not met, as a refusal says them: "needs X (has Y) (rule)" for a requirement
+    (WOTR-CARD-5), the reason's own words for the rest (a card of the other side, a banned card)."""
+    return "; ".join(("needs " if r["rule"] == "WOTR-CARD-5" else "") + f"{r['text']} ({r['rule']})"
+                     for r in reasons if r["holds"] in holds)
+
+
+def not_stated(reasons: list[dict]) -> str:
+    """What the file should give for the requirements it leaves undecided ("" when none)."""
+    fields = list(dict.fromkeys(r["unstated"] for r in reasons if r["holds"] is None and r.get("unstated")))
+    return "; ".join(f"give {f} ({what}) to decide it" for f, what in fields)
 
 
 def playable(card: CombatCard, role: str, ctx: CardContext, a, d) -> tuple[bool | None, list[dict]]:
@@ -226,6 +249,8 @@ def playable(card: CombatCard, role: str, ctx: CardContext, a, d) -> tuple[bool 
     for cond in card.conditions:
         ok, text = condition_holds(cond, role, ctx, a, d)
         reasons.append({"rule": "WOTR-CARD-5", "holds": ok, "text": text})
+        if ok is None and cond.get("cond") in STATED_BY:
+            reasons[-1]["unstated"] = STATED_BY[cond["cond"]]
         if ok is None:
             verdict = None if verdict is not False else False
         elif not ok:
@@ -624,6 +649,8 @@ class CardRound:
         """The same round from the same position with no Combat card played (the same context and
         casualty policy): what a claim compares with to see whether the round's cards decide it (played
         once: every claim that asks reads the same round)."""
+        if not any(self.cards.values()):  # no card played: the round is its own
+            return self
         made = self.__dict__.setdefault("_without", {})
         base = made.get(removed_rules())
         if base is None:
@@ -919,7 +946,10 @@ class CardRound:
             if kind == "cancel_hits":
                 cond = e.get("if") or {}
                 need = int(cond.get("opponent_hits_at_least", 0))
-                if s.combat[j] + s.reroll[j] >= need:
+                # WOTR-CARDX-8: the hits the opponent scored in the rolls ``from`` names (its Combat roll and
+                # Leader re-roll), never a card's extra hit nor a card attack roll's
+                rolls = {"combat_roll": s.combat[j], "leader_reroll": s.reroll[j]}
+                if sum(rolls[r] for r in cond.get("from", tuple(rolls))) >= need:
                     s = replace(s, scored=_add(s.scored, opp, -min(int(e["value"]), s.scored[j])))
             elif kind == "cancel_hits_by_sacrifice":
                 s = self._sacrifice(s, role, e)

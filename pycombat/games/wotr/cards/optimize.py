@@ -26,7 +26,7 @@ from fractions import Fraction
 from pycombat.matrix_game import solve_matrix_game
 from ..battle.process import Policy, objective_of
 from .battle import CardPlan, card_battle_odds, card_context, check_plan
-from .combat_round import playable
+from .combat_round import not_stated, playable, unmet
 from .choice_report import ROLES, PositionChoice, figures_text, option_values
 from pycombat.tree.options import Short
 from .round_game import MAX_CARD_ROUNDS, MAX_GAMES, MAX_POSITIONS, TOLERANCE, Repeats, solve_rounds
@@ -207,7 +207,8 @@ class CardChoice:
         if not self.exact:
             out.append("  (each cell at the lower bounds of the positions it leads to; --json: matrix_hi at the upper)")
         for e in self.excluded:
-            out.append(f"  not playable here: the {e['role']}'s {e['card']} ({e['why']})")
+            out.append(f"  {'not weighed, its play not decided' if e.get('not_decided') else 'not playable here'}: "
+                       f"the {e['role']}'s {e['card']} ({e['why']})")
         out.extend(self.repeat_lines())
         if self.rounds == "every":
             out.append(f"  every round solved{' exactly' if self.exact else ''}: {self.positions:,} "
@@ -449,8 +450,9 @@ def _choose_cards(s, objective: str = "win", casualty_policy: str | None = None,
             if ok:
                 opts.extend(variants(card, role, setup, ctx_, a if role == "attacker" else d))
             elif first:
-                excluded.append({"role": role, "card": card.name, "why": "; ".join(
-                    f"{r['text']} ({r['rule']})" for r in reasons if r["holds"] is not True)})
+                told = not_stated(reasons) if ok is None else ""
+                excluded.append({"role": role, "card": card.name, "why": unmet(reasons, (False, None))
+                                 + (f"; {told}" if told else ""), **({"not_decided": True} if ok is None else {})})
         return opts
 
     a0, d0 = setup.start[0], setup.start[2]

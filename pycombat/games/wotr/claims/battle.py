@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from pycombat.sentences import guard
-from pycombat.errors import ScenarioError
+from pycombat.errors import ScenarioError, TooLargeError
 from pycombat.in_force import in_force
 from pycombat.scenario import Node
 from pycombat.verdicts import ClaimBook, parse_claims, verify_claims
@@ -176,7 +176,9 @@ def _check_args(s: Scenario, c: Claim) -> None:
             raise _err(s, c, "figure: a character's name, or a Leader, a Nazgûl, a Companion or a Minion")
         _figure(s, c)  # an unknown name is an error here, naming the claim
         if a.get("round", 1) != 1:
-            raise _err(s, c, "round: eliminations are claimed for round 1 (the round its Combat cards are named for)")
+            raise _err(s, c, f"round: a figure's elimination is claimed for round 1 only (where the Combat cards that "
+                             f"eliminate figures act), not round {a['round']}: drop 'in round {a['round']}'; whether a "
+                             f"figure is lost in the whole battle is in `pycombat odds`' fates")
         if a.get("probability") is not None:
             try:
                 Fraction(str(a["probability"]))
@@ -587,6 +589,8 @@ def _card_decides(cr, role: str, chance: Callable) -> tuple[bool, bool]:
     chance a claim reads of ``role``'s roll (``chance(tallies)``): (it differs from the same round's with no
     card played, a card's modifier changes one of ``role``'s rolls besides)."""
     base = cr.without_cards()
+    if base is cr:  # no card played in the round: nothing for a card to decide
+        return False, False
     changed = chance(cr.tallies) != chance(base.tallies)
     return changed, changed and cr.rolled[role] != base.rolled[role]
 
@@ -1239,7 +1243,7 @@ def _card_check(s: Scenario, c: Claim, fractions: NoteFractions | None = None):
     from ..battle.odds import policies_for
     from ..battle.process import Policy
     from ..cards.battle import CardPlan, card_battle_odds, card_context, check_plan
-    from ..cards.combat_round import playable
+    from ..cards.combat_round import playable, unmet
     from ..cards.catalog import load_combat_cards
     from ..battle.setup import battle_setup
 
@@ -1285,7 +1289,7 @@ def _card_check(s: Scenario, c: Claim, fractions: NoteFractions | None = None):
         notes.append(f"{head(pol)}round {rnd} is never fought")
     verdicts = {k[0] for k in seen}
     for (ok_, _), got in seen.items():
-        failed = "; ".join(f"{x['text']} ({x['rule']})" for x in got["reasons"] if x["holds"] is not True)
+        failed = unmet(got["reasons"], (False, None))
         notes.append(f"round {rnd}: " + ", ".join(f"{head(pol)}chance "
                                                  f"{fractions.with_decimal(q, f'round {rnd}: {head(pol)}chance')}"
                                                  for pol, q in got["chance"].items())
@@ -1309,6 +1313,7 @@ def _decide_card(s: Scenario, c: Claim) -> Verdict:
     makes the claim not decided (:func:`unmodelled_for`, never guessed), and so does a card playable in
     some positions of a later round and not in others."""
     from ..cards.catalog import unmodelled
+    from ..cards.combat_round import not_stated
 
     fractions = NoteFractions()
     card, ok, reasons_, extra = _card_check(s, c, fractions)
@@ -1323,6 +1328,11 @@ def _decide_card(s: Scenario, c: Claim) -> Verdict:
     # card, WOTR-CARD-1; the right side; its requirements met, if it has any)
     if ok is False or ok == "mixed":
         rules = list(dict.fromkeys(r["rule"] for r in reasons_ if r["holds"] is False))
+    elif ok is None:  # a requirement the file gives no fact for (or the interpreter has no check for)
+        rules = list(dict.fromkeys(r["rule"] for r in reasons_ if r["holds"] is None))
+        told = not_stated(reasons_)
+        if told:
+            notes.append(f"not decided: {told}")
     else:
         rules = ["WOTR-CARD-1", "WOTR-EVT-1"] + (["WOTR-CARD-5"] if card.conditions else [])
     if rnd != 1:
@@ -1331,7 +1341,7 @@ def _decide_card(s: Scenario, c: Claim) -> Verdict:
         notes.append(f"unmodelled: {u['what']} ({u['why']})")
     if fractions.footnote():
         notes.append(fractions.footnote())
-    return Verdict(c, None if ok == "mixed" else bool(ok), rules, notes=notes, exact=fractions.kept)
+    return Verdict(c, None if ok in ("mixed", None) else bool(ok), rules, notes=notes, exact=fractions.kept)
 
 
 def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
@@ -1343,8 +1353,11 @@ def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
         card, ok, reasons_, _ = _card_check(s, c)
         if ok is not None:
             return []
+        # a requirement on a fact the file does not state is the file's to give (the verdict's note names
+        # the field), not something the model does not interpret
         return [{"card": card.name, "what": f"requirement: {r['text']}", "why": "no check for this condition "
-                 "in the Combat-card interpreter (WOTR-CARD-5)"} for r in reasons_ if r["holds"] is None]
+                 "in the Combat-card interpreter (WOTR-CARD-5)"} for r in reasons_
+                if r["holds"] is None and not r.get("unstated")]
     return []  # a hits claim is decided with the named cards of its round (round 1's, or a later round's)
 
 
@@ -1377,9 +1390,47 @@ def _refuse_unplayable_cards(s: Scenario) -> None:
     refuse_unplayable(s)
 
 
+#: the claim kinds about a later round's roll that follow the battle to it (:func:`_later_round_hits`)
+FOLLOWING_KINDS = ("hits", "hit_number")
+
+
+def _refuse_too_large(s: Scenario, claims: list[Claim]) -> None:
+    """A claim about a later round's roll follows every position the battle can reach up to that round
+    (:func:`_later_round_hits`, :func:`_positions`): estimated before any claim is decided
+    (:func:`..battle.budget.round_work`), and the file refused over :data:`..battle.budget.MAX_ROUND_WORK`,
+    naming the claim and what to change."""
+    from ..battle.budget import MAX_ROUND_WORK, round_work
+    from ..battle.setup import battle_setup
+    from ..battle.splits import judge_attack
+
+    later = [c for c in claims if c.kind in FOLLOWING_KINDS and c.args.get("round", 1) > 1]
+    if not later:
+        return
+    verdict = judge_attack(s)
+    if not verdict.legal:
+        return
+    setup = battle_setup(s, verdict.attacking)
+    c = max(later, key=lambda c: c.args["round"])
+    rnd = c.args["round"]
+    states, work = round_work(setup, rnd)
+    if work <= MAX_ROUND_WORK:
+        return
+    fits = max((r for r in range(1, rnd) if round_work(setup, r)[1] <= MAX_ROUND_WORK), default=1)
+    rounds = min(rnd, setup.max_rounds or rnd)
+    raise TooLargeError(
+        f"{s.file or 'the scenario'}: {c.path}: verify: round {rnd}: about {work:,} positions to follow, more than "
+        f"{MAX_ROUND_WORK:,}; " + (f"claim round {fits} or earlier" if fits > 1 else "claim round 1 (read from the "
+                                   "Armies alone)") + ", or a smaller battle",
+        help=(f"why: a claim about round {rnd}'s roll follows every position the battle can reach up to it "
+              f"(WOTR-ROUND-1): {states:,} battle states a round can start from x {rounds} rounds x "
+              f"{work // (states * rounds):,} hit outcomes, estimated before any claim is decided",
+              "`pycombat odds` gives each round's hits in its round table"))
+
+
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other value would flip a verdict."""
     _refuse_unplayable_cards(s)
+    _refuse_too_large(s, claims)
     out = verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
                         relevant_flags=relevant_flags, unmodelled=unmodelled_for,
                         unmodelled_rule="WOTR-CARDX-1")
