@@ -75,10 +75,28 @@ def test_a_game_from_hands_past_the_budget_is_refused_before_any_search(monkeypa
     searched = []
     monkeypatch.setattr(play_solve, "solve_zero_sum", lambda *a, **k: searched.append(1))
     with pytest.raises(TooLargeError) as err:
-        verbs.optimize(scenario_from_dict(doc))
-    assert "is estimated at about 195,940 states, more than the 100,000 --max-nodes 2,000,000 allows (20 nodes a " \
-           "state); give fewer cards in `hand:` or raise --max-nodes to 3,918,800" in str(err.value)
+        verbs.optimize(scenario_from_dict(doc), max_nodes=100_000)
+    assert "is estimated at about 195,940 states, more than --max-nodes 100,000; give fewer cards in `hand:` or " \
+           "raise --max-nodes to 195,940" in str(err.value)
     assert searched == []
+
+
+def test_a_game_estimated_past_the_search_budget_is_still_searched(monkeypatch):
+    """The estimate counts the whole game, of which alpha-beta pruning often searches a hundredth: a game estimated
+    past the states the search may visit, but not past --max-nodes, is searched (and stops at the budget if it
+    must); its value is the one found with any budget."""
+    s = load_scenario(example_path("showdown_hands.yaml"))
+    plain = verbs.optimize(s).solution.value
+    monkeypatch.setattr(play_solve, "estimate", lambda game: 150_000)  # past the 100,000 states searched
+    assert verbs.optimize(s).solution.value == plain
+
+
+def test_a_whole_tree_from_hands_past_the_states_it_may_build_is_refused(monkeypatch, tmp_path):
+    s = load_scenario(example_path("showdown_hands.yaml"))
+    monkeypatch.setattr(play_solve, "estimate", lambda game: 150_000)
+    with pytest.raises(TooLargeError, match=r"estimated at about 150,000 states, more than the 100,000 --max-nodes "
+                                            r"2,000,000 allows \(20 nodes a state\); use --depth N"):
+        verbs.tree(s, output=str(tmp_path / "t.graphml"))
 
 
 def test_a_search_past_the_budget_stops_there(monkeypatch):

@@ -448,7 +448,7 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
         obj = _objective(scenario, board, objective, character, protect)
         game = ShowdownGame(Lines(scenario), dict(scenario.hands), obj, conquer)
         if depth is None:  # the whole game: refused before it is built when its estimate passes the budget
-            check_size(scenario, game, max_nodes)
+            check_size(scenario, game, max_nodes, built=True)
         # (a state of the game from hands counts NODES_PER_STATE nodes, as optimize counts it)
         stats, _ = export(initial_state(game)[0], out, depth=depth, max_nodes=states_allowed(max_nodes),
                           progress=progress, player_names=("attacker", "defender"))

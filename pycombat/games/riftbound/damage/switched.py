@@ -32,8 +32,8 @@ from .bruteforce import SideProblem
 
 #: the assignment rules a fate may turn on, each switchable here
 ASSIGNMENT_RULES = ("RB-DMG-3", "RB-DMG-6", "RB-DMG-7", "RB-DMG-9", "RB-ORD-2", "RB-ORD-3")
-#: at most this many vectors are looked at; more: no answer (None)
-LIMIT = 200_000
+#: at most this many vectors are looked at; more (counted before any is looked at): no answer (None)
+LIMIT = 20_000
 #: (board content, side, what is read, the assignment rules taken away) -> the answers: the boards met again (by
 #: another claim, or another set of rules taken away that this side does not read) are not enumerated again
 _ANSWERS = memo(limit=4096)
@@ -106,6 +106,9 @@ def _enumerate(board: Board, side: str, read: Callable[[dict[str, int]], bool], 
     # RB-DMG-3: the whole total is assigned; RB-DMG-9: so is the leftover once every target has lethal (without
     # the rule it may stay unassigned)
     full_total = in_force("RB-DMG-3")
+    pruned = full_total and in_force("RB-DMG-9")
+    if _leaves(caps, suffix, p.total, pruned) > limit:  # counted first: never looked at one by one
+        return None
     seen: set[bool] = set()
     looked = 0
     cur: dict[str, int] = {}
@@ -134,6 +137,21 @@ def _enumerate(board: Board, side: str, read: Callable[[dict[str, int]], bool], 
 
     rec(0, p.total)
     return None if looked > limit else frozenset(seen)
+
+
+def _leaves(caps: list[int], suffix: list[int], total: int, pruned: bool) -> int:
+    """How many vectors :func:`_enumerate`'s walk reaches (each target ``i`` given 0..``caps[i]`` of what is left;
+    ``pruned``: a branch that cannot assign the whole total is cut), counted by position and amount left."""
+    counts = {total: 1}  # amount left -> the partial vectors reaching it
+    for i, cap in enumerate(caps):
+        nxt: dict[int, int] = {}
+        for left, n in counts.items():
+            if pruned and left > suffix[i]:
+                continue
+            for a in range(min(cap, left) + 1):
+                nxt[left - a] = nxt.get(left - a, 0) + n
+        counts = nxt
+    return sum(counts.values())
 
 
 def fates(board: Board, side: str, name: str, *, limit: int = LIMIT) -> frozenset[bool] | None:

@@ -156,11 +156,15 @@ def states_allowed(max_nodes: int) -> int:
     return max(1, max_nodes // NODES_PER_STATE)
 
 
-def check_size(scenario: HandScenario, game: ShowdownGame, max_nodes: int) -> tuple[int, TriggerChoices, TriggerChoices]:
-    """The game's size checked before any search: the estimate (:func:`estimate` times the sets of trigger choices)
-    against the states ``max_nodes`` allows (:func:`states_allowed`), and the trigger sets and chains against MAX_TRIGGER_SETS; returns the estimate, the
-    first stage's trigger choices and every stage's (:func:`solve` reads both)."""
-    _root, choices = initial_state(game)
+def check_size(scenario: HandScenario, game: ShowdownGame, max_nodes: int, *, built: bool = False
+               ) -> tuple[int, Any, TriggerChoices, TriggerChoices]:
+    """The game's size checked before any search: the estimate (:func:`estimate` times the sets of trigger choices,
+    the whole game, of which alpha-beta pruning searches a part: often a hundredth) against ``max_nodes`` states
+    (a game of that many is refused before any search; the search itself stops at the :func:`states_allowed`
+    states it visits; ``built``: the whole game is built, not searched, so the estimate is held to those states),
+    and the trigger sets and chains against MAX_TRIGGER_SETS; returns the estimate, the root, the first stage's
+    trigger choices and every stage's (:func:`solve` reads them)."""
+    root, choices = initial_state(game)
     # every stage's triggers, for the sizes and the notes (the first stage's when it is the only one)
     every = choices if choices.stage == "combat" else TriggerChoices(game, awaiting(game.lines))
     if every.size() > MAX_TRIGGER_SETS:
@@ -176,13 +180,19 @@ def check_size(scenario: HandScenario, game: ShowdownGame, max_nodes: int) -> tu
                             "chains' plays (`respond: true` / `respond: move`, RB-SHOW-2, RB-COMB-2)")
     # each set of combat trigger choices (RB-SHOW-2) is one more showdown game from the hands
     size = estimate(game) * every.size()
-    if size > states_allowed(max_nodes):
+    if built and size > states_allowed(max_nodes):
         raise TooLargeError(f"{scenario.file or 'the scenario'}: hand: the showdown game from these hands is estimated "
                             f"at about {size:,} states, more than the {states_allowed(max_nodes):,} {_allows(max_nodes)}; "
-                            f"give fewer cards in `hand:` or raise --max-nodes to {size * NODES_PER_STATE:,}",
+                            f"use --depth N, give fewer cards in `hand:` or raise --max-nodes to "
+                            f"{size * NODES_PER_STATE:,}", help=_BUDGET_HELP)
+    if size > max_nodes:
+        raise TooLargeError(f"{scenario.file or 'the scenario'}: hand: the showdown game from these hands is estimated "
+                            f"at about {size:,} states, more than --max-nodes {max_nodes:,}; give fewer cards in `hand:` "
+                            f"or raise --max-nodes to {size:,}",
                             help=_BUDGET_HELP + ("The estimate counts the whole game; the search (alpha-beta pruning) "
-                                                 "visits part of it and stops at the states --max-nodes allows.",))
-    return size, choices, every
+                                                 f"visits part of it and stops at the {states_allowed(max_nodes):,} states "
+                                                 f"{_allows(max_nodes)}.",))
+    return size, root, choices, every
 
 
 def _allows(max_nodes: int) -> str:
@@ -204,8 +214,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
     spent = [0] if spent is None else spent
     lines = Lines(scenario)
     game = ShowdownGame(lines, dict(scenario.hands), objective, conquer)
-    size, choices, every = check_size(scenario, game, max_nodes)
-    root = initial_state(game)[0]
+    size, root, choices, every = check_size(scenario, game, max_nodes)
     while True:
         try:
             sol, line, phases, last, decisions = _search(root, max_nodes, spent, scenario, size)
