@@ -5,6 +5,7 @@ assignment and his strike, in odds, verify and enumerate alike; its player names
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +57,25 @@ def test_the_payer_is_named_and_must_be_able_to_pay():
     assert (odds.setups[0].defender.prowess, odds.setups[1].defender.prowess) == (6, 5)
     with pytest.raises(ScenarioError, match="Gimli cannot pay Concealment's cost"):
         combat_odds(_doc({"card": "Concealment", "member": "Gimli"}, heroes=heroes, strikes=strikes))
+
+
+def test_a_defaulted_payer_is_said_and_optimize_names_the_choice_it_does_not_weigh(tmp_path):
+    """The file leaves Concealment's payer to the default (the first scout, Aragorn II) while Frodo could pay:
+    odds states the default with the other payer, and optimize, which plays the default and does not weigh the
+    choice, names it as not modelled; a file naming the payer gets neither."""
+    import pycombat
+
+    ruling = Path(pycombat.__file__).resolve().parent.parent / "examples" / "rulings" / "meccg" / "attack_kept.yaml"
+    s = pycombat.load(ruling)
+    assert ("Concealment's cost taps Aragorn II, the first who can pay it (MECCG-FX-24); Frodo could pay it instead: "
+            "name the payer as {card: Concealment, member: NAME}") in s.odds().to_json()["defaults"]
+    assert [u["what"] for u in s.optimize().to_json()["unmodelled"] if u["card"] == "Concealment"] == [
+        "who pays its cost: Aragorn II by default (Frodo could instead)"]
+    text = ruling.read_text(encoding="utf-8").replace("before_assignment: [Concealment]",
+                                                      "before_assignment: [{card: Concealment, member: Frodo}]")
+    assert "{card: Concealment, member: Frodo}" in text
+    named = tmp_path / "named.yaml"
+    named.write_text(text, encoding="utf-8")
+    t = pycombat.load(named)
+    assert not any("Concealment" in d for d in t.odds().to_json()["defaults"])
+    assert not any(u["card"] == "Concealment" for u in t.optimize().to_json()["unmodelled"])

@@ -714,6 +714,18 @@ class OptimizeReport(Report):
 
 
 @pausing  # (the solved game and its report are freed by reference counting: no collection walks them)
+def unweighed_payers(scenario) -> list[dict]:
+    """The costs paid before strikes are assigned whose payer the file leaves to the default while another member
+    could pay (:func:`.combat.strikes.defaulted_payers`): optimize plays the default payer and does not weigh the
+    player's choice, so it is named (a value "under optimal play" rests on it)."""
+    from .combat.strikes import defaulted_payers
+
+    return [{"card": card, "what": f"who pays its cost: {who} by default ({', '.join(others)} could instead)",
+             "why": "optimize does not weigh the choice of payer; name each ({card: " + card + ", member: NAME}) "
+                    "to compare (MECCG-FX-24)"}
+            for card, who, others in defaulted_payers(scenario) if others]
+
+
 def optimize(scenario: Scenario, *, objective: str | None = None, character: str | None = None,
              max_nodes: int = 2_000_000, progress: Callable[[int], object] | None = None,
              top: int = 10) -> OptimizeReport:
@@ -752,7 +764,7 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     unmodelled = modelled_here(scenario, unmodelled_json(scenario))  # rolled before the assignment (MECCG-FX-31)
     report = OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
                             choices=first_choices(solved), line=line(solved), check_outcomes=check_values(solved),
-                            unmodelled=unmodelled + unoffered(scenario),
+                            unmodelled=unmodelled + unoffered(scenario) + unweighed_payers(scenario),
                             decisions=decisions(solved), top=top, first_group=first_grouping(solved, max_nodes),
                             ended=ended_in_play(scenario))
     solved.game.release()  # its remembered positions are freed with the report, not by the cycle collector

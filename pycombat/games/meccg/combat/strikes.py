@@ -2813,12 +2813,38 @@ def _no_more_dice(src: RollSource, replay: Replay) -> Replay:
 FATES = ("wounded", "eliminated", "discarded", "returned", "aside")
 
 
+def defaulted_payers(scenario: Scenario) -> list[tuple[str, str, list[str]]]:
+    """``(card, member, others)`` for each cost paid before strikes are assigned (:func:`cost_taps_paid`) whose payer
+    the file does not name: the member who pays by default and the others who could have paid it (the player's
+    choice, MECCG-FX-24)."""
+    combat = scenario.combat
+    if combat is None:
+        return []
+    named = {cardfx.model(cid).name for cid in dict(combat.cost_payers)}
+    out = []
+    for who, card in cost_taps_paid(scenario):
+        if card in named:
+            continue
+        cid = next(c for c in combat.before_assignment if cardfx.model(c).name == card)
+        role = play.before_player(scenario, cid)
+        others, busy = [], [who]
+        while (nxt := play.default_payer(scenario, role, cid, None, busy)) is not None:
+            others.append(nxt)
+            busy.append(nxt)
+        out.append((card, who, others))
+    return out
+
+
 def defaults_used(scenario: Scenario) -> list[str]:
     """What the plan leaves to defaults, said in words (the output states them)."""
     out = []
     combat = scenario.combat
     if combat is None:
         return out
+    for card, who, others in defaulted_payers(scenario):
+        out.append(f"{card}'s cost taps {who}, the first who can pay it (MECCG-FX-24)"
+                   + (f"; {', '.join(others)} could pay it instead: name the payer as {{card: {card}, member: NAME}}"
+                      if others else ""))
     allocated = {e for s in combat.strikes for e in s.excess}
     if combat.excess and set(combat.excess) - allocated:
         out.append("excess strikes not allocated in the file go on the last strike (MECCG-SEQ-3): "
