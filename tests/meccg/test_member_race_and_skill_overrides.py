@@ -19,7 +19,10 @@ def _doc(defender_member: dict, attacker_alignment: str = "minion") -> dict:
 
 
 @pytest.mark.parametrize("race, hint", [("Hobbitt", "did you mean 'Hobbit'"), ("Dunadann", "did you mean 'Dúnadan'"),
-                                        ("Half-orc", "`race: Orc` with `keywords: [Half-orc]`")])
+                                        ("Half-orc", "`race: Orc` with `keywords: [Half-orc]`"),
+                                        ("Elves", "did you mean 'Elf'"), ("Dwarves", "did you mean 'Dwarf'"),
+                                        ("Men", "did you mean 'Man'"), ("Dúnedain", "did you mean 'Dúnadan'"),
+                                        ("Hobbits", "did you mean 'Hobbit'")])
 def test_a_misspelled_race_is_refused_naming_the_field(race, hint):
     with pytest.raises(ScenarioError) as e:
         scenario_from_dict(_doc({"name": "Frodo", "race": race}), file="<t>")

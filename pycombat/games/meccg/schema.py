@@ -623,8 +623,13 @@ def _race_override(node: Node, db: CardDB) -> str:
     for k in known:
         if normalize(k) == query:
             return k
+    plural = {normalize(k) + s: k for k in known for s in ("s", "es")}
+    plural.update({normalize(p): k for p, k in (("Elves", "Elf"), ("Dwarves", "Dwarf"), ("Men", "Man"),
+                                                 ("Dúnedain", "Dúnadan"), ("Half-elves", "Half-elf"))
+                   if k in known})
     limit = 1 if len(query) < 8 else 2
-    near = [k for k in known if OSA.distance(query, normalize(k), score_cutoff=limit) <= limit]
+    near = [plural[query]] if query in plural else [
+        k for k in known if OSA.distance(query, normalize(k), score_cutoff=limit) <= limit]
     if near:
         raise node.error(f"{race!r} is not a race of the card database; did you mean {near[0]!r}? (a race of the "
                          f"file's own may be any name but one a letter or two from these: {', '.join(known)})", "race")
