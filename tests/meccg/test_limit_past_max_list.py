@@ -11,14 +11,7 @@ from pycombat.errors import TooLargeError
 from pycombat.games.meccg.assignment import enumerate as enumerate_module
 from pycombat.games.meccg.assignment.legal import LegalTraces
 
-
-def _companies(n: int) -> dict:
-    def side(prefix: str) -> list[dict]:
-        return [{"custom": True, "name": f"{prefix}{i}", "type": "character", "prowess": 5, "body": 8}
-                for i in range(n)]
-    return {"game": "meccg",
-            "attacker": {"player": "Jim", "alignment": "minion", "site": "Moria", "members": side("O")},
-            "defender": {"player": "Bob", "alignment": "hero", "site": "Moria", "members": side("H")}}
+from test_count_past_the_bound import _companies  # n plain characters a side at Moria
 
 
 @pytest.fixture
