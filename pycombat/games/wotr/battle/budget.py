@@ -104,8 +104,8 @@ def plan_work(setups, objective: str, *, decide, shareable: bool = True) -> Plan
 
 
 #: the most positions a claim about a later round may follow (:func:`round_work`): the battle states
-#: round r can start from, times the rounds up to r, times each round's hit outcomes
-MAX_ROUND_WORK = 600_000
+#: round r can start from, times the rounds up to r, times each round's hit outcomes (optimize's default budget)
+MAX_ROUND_WORK = DEFAULT_MAX_WORK
 
 
 def round_work(setup, rnd: int) -> tuple[int, int]:
