@@ -2166,9 +2166,11 @@ def _refuse_unused_rolls(src: RollSource, s: StrikeSetup, o: Outcome, scenario: 
     A die another value of an interpretation flag rolls (``other_reading``, the caller's search of the other
     readings, :func:`.before_outcomes.used_under_other_reading`: ``verify`` decides the claims under every
     value) is not refused either: ``strike_steps`` says it is not used under this reading, naming the
-    reading that uses it."""
+    reading that uses it. With a rule taken away (:func:`pycombat.in_force.removed`: a verdict's
+    counterfactual) a die left unused is no fault of the file, which is checked under the rules in force:
+    not refused, and no other reading searched."""
     ch = s.choice
-    if src.flat is not None or ch.rolls is None:
+    if src.flat is not None or ch.rolls is None or removed_rules():
         return
     for field, words in ROLL_FIELDS:
         value = getattr(ch.rolls, field)
