@@ -7,7 +7,8 @@
   (WOTR-HIT-6), only where lifting the bound changes the chance claimed (or, with no chance claimed,
   whether there is one), and the per-die chance (WOTR-HIT-8) only where the chance is neither 0 nor 1;
   each of the three is a switch of the Combat-card interpreter (``in_force``);
-* a ``hit_number`` claim in a round with a named Combat card cites WOTR-CARD-7, as with typed effects.
+* a ``hit_number`` claim cites a round's Combat card (WOTR-CARD-2) only where it changes the number needed,
+  and never WOTR-CARD-7 (a modifier acts on the roll, not on the number, WOTR-HIT-3).
 """
 from __future__ import annotations
 
@@ -73,14 +74,27 @@ def test_typed_no_reroll_cites_that_the_re_roll_may_be_taken_away():
     assert v.verdict is True and "WOTR-HIT-7" in v.rules, v.rules
 
 
-def test_a_named_combat_card_makes_the_hit_number_cite_which_roll_it_modifies():
-    """Foul Stench changes no number needed: Gondor still hits on 5, citing WOTR-CARD-7 (and WOTR-HIT-2
-    beside a rule that may change the number), as a typed card effect of the round does."""
+def test_a_combat_card_that_changes_no_number_needed_is_not_cited_for_the_hit_number():
+    """Foul Stench changes no number needed: Gondor still hits on 5 (WOTR-HIT-1). A card's modifier acts on
+    the roll, never on the number needed (WOTR-HIT-3), so WOTR-CARD-7 decides no hit number, and a card that
+    changes no number (WOTR-CARD-2) decides none either: neither is cited, as without the card."""
     (v,) = _verdicts(_osgiliath(), "the defender hits on 5 in round 1")
     assert v.verdict is True
-    assert v.rules == ["WOTR-HIT-1", "WOTR-HIT-2", "WOTR-CARD-7"], v.rules
+    assert v.rules == ["WOTR-HIT-1"], v.rules
     (plain,) = _verdicts(_osgiliath(card=None), "the defender hits on 5 in round 1")
     assert plain.rules == ["WOTR-HIT-1"], plain.rules
+
+
+def test_a_typed_card_that_changes_the_number_needed_cites_the_card_played():
+    """A typed card effect making the defender hit on 6 in round 1: WOTR-CARD-2 (the card played at the
+    round's start, whose removal gives 5 again) beside WOTR-HIT-2 (cards may change the number)."""
+    battle = {"action": "army", "cards": [{"round": 1, "by": "attacker", "name": "six for Gondor",
+                                           "defender": {"hit": 6}}]}
+    (v,) = _verdicts(_osgiliath(card=None, battle=battle), "the defender hits on 6 in round 1")
+    assert v.verdict is True and v.rules == ["WOTR-HIT-1", "WOTR-HIT-2", "WOTR-CARD-2"], v.rules
+    with removed("WOTR-CARD-2"):
+        (without,) = _verdicts(_osgiliath(card=None, battle=battle), "the defender hits on 6 in round 1")
+    assert without.verdict is False
 
 
 def _black_breath():

@@ -30,7 +30,7 @@ NATIONS = ("dwarves", "elves", "gondor", "north", "rohan", "isengard", "sauron",
 CHARACTERS = ("gandalf-grey", "strider", "boromir", "meriadoc", "gollum", "witch-king", "saruman")
 
 
-def reference(role, side, force, units_end, kind, lost_figs, left_out=(), room=None) -> list[dict]:
+def reference(role, side, force, units_end, kind, lost_figs, left_out=(), room=None, besieged=None) -> list[dict]:
     """Each figure group's fates, by brute force: every fate counted for every figure group, the zeros
     dropped at the end (the rules as the module docstring of fates gives them)."""
     chars = load_characters().characters
@@ -39,6 +39,8 @@ def reference(role, side, force, units_end, kind, lost_figs, left_out=(), room=N
     gone = all(r == 0 and e == 0 for r, e in units_end)
     where = {("defender", "defender_retreated"): "retreated", ("defender", "retreated_into_siege"): "in_stronghold",
              ("attacker", "sortie_returned"): "back_in_stronghold"}.get((role, kind), "with_army")
+    if role == "defender" and besieged is not None:  # a siege battle's besieged Army (WOTR-SIEGE-4, WOTR-SITE-6)
+        where = "siege_lifted" if kind == "defender_holds" and not besieged else "besieged"
     lost = "casualties_out_of_game" if side == "free_peoples" else "reinforcements"
     outs = list(left_out) + [(0, 0)] * (len(groups) - len(left_out))
     stacked = fates.stacking_removed(units_end, room if role == "attacker" else None, kind)
@@ -103,16 +105,17 @@ def side_at_end(draw):
 
 
 @settings(max_examples=80, deadline=None, derandomize=True)
-@given(side_at_end(), st.sampled_from(("attacker", "defender")), st.sampled_from(("free_peoples", "shadow")))
-def test_side_rows_are_the_brute_force_fates(drawn, role, side):
+@given(side_at_end(), st.sampled_from(("attacker", "defender")), st.sampled_from(("free_peoples", "shadow")),
+       st.sampled_from((None, False, True)))
+def test_side_rows_are_the_brute_force_fates(drawn, role, side, besieged):
     force, units_end, kind, lost, left_out, room = drawn
-    want = reference(role, side, force, units_end, kind, lost, left_out, room)
-    got = fates._side_fates(role, side, force, units_end, kind, lost, left_out, room)
+    want = reference(role, side, force, units_end, kind, lost, left_out, room, besieged)
+    got = fates._side_fates(role, side, force, units_end, kind, lost, left_out, room, besieged)
     assert got == want
     # in the same order (the JSON lists the fates as they come)
     assert [list(r["fates"].items()) for r in got] == [list(r["fates"].items()) for r in want]
     # the rows the odds' totals read: the same fates, in the same order, the replacements joined as a number
-    rows = fates._side_rows(role, side, fates._nonempty(force), force, units_end, kind, lost, left_out, room)
+    rows = fates._side_rows(role, side, fates._nonempty(force), force, units_end, kind, lost, left_out, room, besieged)
     assert [(f, n, pairs, j or 0) for f, n, pairs, j in rows] == \
         [(r["figure"], r["count"], tuple(r["fates"].items()), r.get("replacements_joined", 0)) for r in want]
     assert all(n for _, _, pairs, _ in rows for _, n in pairs)  # no fate of number zero

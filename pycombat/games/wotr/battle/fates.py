@@ -4,7 +4,11 @@ For every starting figure of both sides, its fate at the end of the battle:
 
 * Army units that survive stay with their Army (``with_army``; after a retreat ``retreated``, inside
   the Stronghold after a retreat into a siege, WOTR-SITE-4; a sortie's Army that ceases moves back
-  into its Stronghold, ``back_in_stronghold``, WOTR-SIEGE-6);
+  into its Stronghold, ``back_in_stronghold``, WOTR-SIEGE-6); a besieged Army's figures stay inside the
+  Stronghold, still besieged, while the besieging Army keeps units in the region (``besieged``: the siege
+  battle ends with units on both sides, or only the attacking part is eliminated and the rearguard stays,
+  WOTR-SIEGE-4), and are back in the region, the siege over, when the whole besieging Army is eliminated
+  (``siege_lifted``, WOTR-SITE-6);
 * eliminated Regulars and Elites (removed, or an Elite replaced by a Regular) go to the casualties,
   out of the game, for the Free Peoples, and back to the reinforcements for the Shadow (WOTR-CAS-5/6;
   a Free Peoples casualty may come back only as a replacement Regular). Replacement Regulars that
@@ -54,6 +58,10 @@ GARRISON = {"siege_lifted": "WOTR-SITE-6", "besieged": "WOTR-SITE-6"}
 #: the ends of a relief battle that lift the siege: the besiegers eliminated (also with the relieving Army,
 #: WOTR-END-9) or retreated out of the region (WOTR-END-3)
 LIFTED = ("attacker_wins", "defender_retreated", "both_destroyed")
+#: the fates of a siege battle's besieged Army (listed with the rules only where they occur): still inside the
+#: Stronghold while the besieger has units in the region (WOTR-SIEGE-4), back in the region once the whole
+#: besieging Army is eliminated (WOTR-SITE-6)
+BESIEGED = {"besieged": "WOTR-SIEGE-4", "siege_lifted": "WOTR-SITE-6"}
 ROLES = ("attacker", "defender", "garrison")
 
 
@@ -90,6 +98,23 @@ def stacking_removed(units_end, room: int | None, kind: str) -> tuple[tuple[int,
     return tuple((r, e) for r, e in out)
 
 
+def besieged_defender(s, attacking) -> bool | None:
+    """None unless the defender is a besieged Army in a siege battle (WOTR-SIEGE-1); then whether the besieger
+    keeps Army units in the region out of the battle (its rearguard, :func:`..setup.besieger_keeps_units`), so
+    that the siege goes on even if the attacking part is eliminated (WOTR-SITE-6)."""
+    if s.kind != "siege":
+        return None
+    from .setup import besieger_keeps_units
+
+    return besieger_keeps_units(s, attacking)
+
+
+def _besieged_where(kind: str, rearguard: bool) -> str:
+    """Where a besieged Army's surviving figures are at an end of ``kind``: back in the region when the whole
+    besieging Army is eliminated (WOTR-SITE-6), else still besieged in the Stronghold (WOTR-SIEGE-4)."""
+    return "siege_lifted" if kind == "defender_holds" and not rearguard else "besieged"
+
+
 def garrison_fates(garrison, kind: str) -> list[dict]:
     """The garrison's figures at an end of ``kind``: all back in the region or all still besieged."""
     chars = load_characters().characters
@@ -113,20 +138,21 @@ def _nonempty(force):
 
 
 def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tuple[str, ...],
-                left_out=(), room: int | None = None) -> list[dict]:
+                left_out=(), room: int | None = None, besieged: bool | None = None) -> list[dict]:
     """Each figure group's fates on one side at an end position, as ``{figure, count, fates}`` (and
     ``replacements_joined`` for Regulars): :func:`_side_rows` as dicts."""
     return [{"figure": fig, "count": n, "fates": dict(fates),
              **({"replacements_joined": joined} if joined is not None else {})}
             for fig, n, fates, joined in _side_rows(role, side, _nonempty(force), force, units_end, kind,
-                                                    lost_figs, left_out, room)]
+                                                    lost_figs, left_out, room, besieged)]
 
 
 def _side_rows(role: str, side: str, contingents, force, units_end, kind: str, lost_figs: tuple[str, ...],
-               left_out=(), room: int | None = None) -> list[tuple]:
+               left_out=(), room: int | None = None, besieged: bool | None = None) -> list[tuple]:
     """:func:`_side_fates` as ``(figure, count, ((fate, number), ...), replacements joined)`` rows (the
     fates of number zero left out; the Regulars' replacements joined, else None), ``contingents`` the
-    force's non-empty ones (:func:`_nonempty`)."""
+    force's non-empty ones (:func:`_nonempty`). ``besieged``: None, or the side is a besieged Army in a siege
+    battle and this says whether the besieger keeps a rearguard in the region (:func:`besieged_defender`)."""
     chars = load_characters().characters
     nations = load_nations().nations
     army_gone = not any(map(any, units_end))
@@ -134,6 +160,8 @@ def _side_rows(role: str, side: str, contingents, force, units_end, kind: str, l
     siege = role == "defender" and kind == "retreated_into_siege"
     back = role == "attacker" and kind == "sortie_returned"  # WOTR-SIEGE-6
     where = "retreated" if retreat else "in_stronghold" if siege else "back_in_stronghold" if back else "with_army"
+    if besieged is not None and role == "defender":  # a besieged Army never leaves its Stronghold but by a sortie
+        where = _besieged_where(kind, besieged)
     lost_unit = "casualties_out_of_game" if side == "free_peoples" else "reinforcements"
     out = []
     card_leaders = lost_figs.count("leader") if lost_figs else 0
@@ -199,8 +227,11 @@ def outcome_fates(s, attacking, outcome, lost=((), ())) -> dict:
     out = {"attacker": _side_fates("attacker", s.attacker.side, attacking, outcome.attacker, outcome.kind, lost[0],
                                    room=stacking_room(s)),
            "defender": _side_fates("defender", s.defender.side, s.defender.force, outcome.defender, outcome.kind,
-                                   lost[1], getattr(outcome, "left_out", ())),
+                                   lost[1], getattr(outcome, "left_out", ()),
+                                   besieged=besieged_defender(s, attacking)),
            "rules": {**RULES, **BACK_IN} if outcome.kind == "sortie_returned" else RULES}
+    if any(k in BESIEGED for row in out["defender"] for k in row["fates"]):
+        out["rules"] = {**out["rules"], **BESIEGED}
     if any("removed_over_stacking_limit" in row["fates"] for row in out["attacker"]):
         out["rules"] = {**out["rules"], **STACKED}
     garrison = getattr(s, "garrison", None)
@@ -247,6 +278,8 @@ def rows_json(rows: tuple) -> dict:
     out: dict = {"attacker": [], "defender": [], "rules": {**RULES, **BACK_IN} if back else RULES}
     if any(k in STACKED for _, _, _, fates, _ in rows for k, _, _ in fates):
         out["rules"] = {**out["rules"], **STACKED}
+    if any(k in BESIEGED for role, _, _, fates, _ in rows if role == "defender" for k, _, _ in fates):
+        out["rules"] = {**out["rules"], **BESIEGED}
     if any(role == "garrison" for role, *_ in rows):
         out["garrison"] = []
         out["rules"] = {**out["rules"], **GARRISON}
@@ -263,7 +296,7 @@ def result_fate_rows(s, attacking, result, memo: dict | None = None) -> tuple:
     :class:`~.process.BattleResult`), kept with the result: the fates depend on the sides, the two
     fighting forces and the end positions only (``memo``: see :func:`fate_totals`)."""
     key = ("fates", s.attacker.side, s.defender.side, attacking, s.defender.force, getattr(s, "garrison", None),
-           stacking_room(s))
+           stacking_room(s), besieged_defender(s, attacking))
     def make():
         den, nums = result.numerators()  # the outcomes' numerators over a common denominator, made once
         return _int_fate_rows(_summed(s, attacking, den, (((), (), o, n) for o, n in nums), memo, integers=True),
@@ -303,11 +336,13 @@ def _summed(s, attacking, den: int, weighted, memo: dict | None, integers: bool 
     garrison = getattr(s, "garrison", None)
     # an advancing relief may lose units over the stacking limit (WOTR-STACK-2): its advancing ends keep their kind
     moving = _ATTACKER_KINDS + (ADVANCING if stacking_room(s) is not None else ())
+    # a besieged Army's figures are back in the region only when the besieging Army is eliminated (WOTR-SITE-6)
+    staying = _DEFENDER_KINDS + (("defender_holds",) if besieged_defender(s, attacking) is not None else ())
     weight: dict = {}  # key -> the summed numerators of the end positions it belongs to, in the order met
     for lost_a, lost_d, o, w in weighted:
         kind = o.kind
         for key in (("attacker", o.attacker, kind if kind in moving else "", lost_a),
-                    ("defender", o.defender, kind if kind in _DEFENDER_KINDS else "", lost_d,
+                    ("defender", o.defender, kind if kind in staying else "", lost_d,
                      getattr(o, "left_out", ())),
                     ("garrison", kind)):
             weight[key] = weight.get(key, 0) + w
@@ -367,7 +402,8 @@ def _key_rows(s, attacking, garrison, key: tuple, memo: dict) -> tuple:
         if role == "attacker":
             made = _side_rows("attacker", side, held[1], force, key[1], key[2], key[3], room=stacking_room(s))
         else:
-            made = _side_rows("defender", side, held[1], force, key[1], key[2], key[3], key[4])
+            made = _side_rows("defender", side, held[1], force, key[1], key[2], key[3], key[4],
+                              besieged=besieged_defender(s, attacking))
         rows = memo[key] = tuple(((role, fig), n, fates, joined or 0) for fig, n, fates, joined in made)
     return rows
 

@@ -99,6 +99,8 @@ def fates_lines(fates: dict) -> list[str]:
     pol, rows = next(iter(fates.items()))
     lines = [f"Where the figures go ({pol}; the chance for each figure, WOTR-CAS-5/6/7"
              + ("; the garrison, WOTR-SITE-6" if rows.get("garrison") else "")
+             + ("; the besieged Army, WOTR-SIEGE-4, WOTR-SITE-6"
+                if not rows.get("garrison") and "besieged" in rows.get("rules", {}) else "")
              + ("; over the stacking limit, WOTR-STACK-2" if "removed_over_stacking_limit" in rows.get("rules", {})
                 else "") + "):"]
     for role in ("attacker", "defender", "garrison"):

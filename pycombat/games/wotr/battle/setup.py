@@ -129,12 +129,16 @@ def _pool(s: Scenario, role: str, force: Force):
 
 def _effects(s: Scenario) -> dict[int, tuple[Effects, Effects]]:
     out: dict[int, tuple[Effects, Effects]] = {}
+    if not in_force("WOTR-CARD-2"):  # WOTR-CARD-2: a Combat card is played at the start of a round, or never
+        return out
     # WOTR-CARD-4: the lower Initiative applies first, the defender's first on a tie (a later hit number wins)
     ordered = sorted(s.cards, key=lambda c: (c.round, c.initiative if c.initiative is not None else 99,
                                              c.by != "defender"))
     for c in ordered:  # WOTR-CARD-2/3 (per round): for the round it is played in
         a, d = out.get(c.round, (Effects(), Effects()))
         out[c.round] = (a.plus(c.attacker), d.plus(c.defender))
+    if not in_force("WOTR-CARD-7"):  # WOTR-CARD-7: no rule puts a card's modifier on the Combat roll or the re-roll
+        out = {r: tuple(replace(e, combat_roll=0, reroll=0) for e in pair) for r, pair in out.items()}
     return out
 
 

@@ -32,7 +32,7 @@ from typing import Any, Callable, Mapping
 from pycombat.dice import binomial
 from ..battle.dice import hit_chance, naturals_decide
 from pycombat.errors import ScenarioError
-from pycombat.in_force import in_force, removed_rules
+from pycombat.in_force import in_force, removed, removed_rules
 from ..battle.casualties import hit_points, unit_count
 from ..characters import load_characters
 from .catalog import COMBAT_ABILITIES, CombatCard
@@ -403,6 +403,8 @@ class CardRound:
 
     def __init__(self, ctx: CardContext, cards: Mapping[str, CombatCard | None], casualties: Callable,
                  choices: Mapping[str, Choices] | None = None):
+        if not in_force("WOTR-CARD-2"):  # WOTR-CARD-2: a Combat card is played at the start of a round, or never
+            cards = {}
         self.ctx, self.cards, self.cas = ctx, dict(cards), casualties
         self.choices = {r: (choices or {}).get(r) or Choices() for r in ROLES}
         self.log: list[tuple[str, str]] = []
@@ -658,6 +660,21 @@ class CardRound:
             base.run(*self.begun)
         return base
 
+    def without_rule(self, rule: str) -> "CardRound":
+        """The same round, from the same position with the same cards and choices, played with ``rule`` taken
+        away (:func:`pycombat.in_force.removed`): what a claim compares with to see whether the rule decides it
+        (played once per rule and rules in force)."""
+        made = self.__dict__.setdefault("_without_rule", {})
+        key = (rule, removed_rules())
+        base = made.get(key)
+        if base is None:
+            with removed(rule):
+                base = CardRound(self.ctx, self.cards, self.cas, self.choices)
+                base.reroll_caps = dict(self.reroll_caps)
+                base.run(*self.begun)
+            made[key] = base
+        return base
+
     def naturals_decide(self, role: str) -> bool:
         """Whether the natural 1 and 6 (WOTR-HIT-4) change the chance of some die ``role`` rolled this
         round (its Combat roll or Leader re-roll, with the cards' modifiers), after :meth:`run`."""
@@ -764,7 +781,9 @@ class CardRound:
 
     def roll_modifier(self, s: _Sit, role: str, roll: str) -> int:
         """``role``'s modifier to ``roll`` (combat_roll | leader_reroll): the cards' (WOTR-CARD-7) and what
-        its self-hits bought on this branch."""
+        its self-hits bought on this branch; none without WOTR-CARD-7 (no rule puts a modifier on a roll)."""
+        if not in_force("WOTR-CARD-7"):
+            return 0
         return self.mods[role][roll] + s.selfmod[_i(role)][0 if roll == "combat_roll" else 1]
 
     def _attack_dice(self, s: _Sit, role: str, e: Mapping) -> int:

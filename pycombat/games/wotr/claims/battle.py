@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from pycombat.sentences import guard
 from pycombat.errors import ScenarioError, TooLargeError
-from pycombat.in_force import in_force
+from pycombat.in_force import in_force, removed
 from pycombat.scenario import Node
 from pycombat.verdicts import ClaimBook, parse_claims, verify_claims
 from . import position as move_claims
@@ -309,8 +309,11 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         elif region.settlement == "stronghold" and a["role"] == "attacker":
             rules.append("WOTR-SITE-3")
         named = _named_cards(s, rnd)
-        if named or any(card.round == rnd for card in s.cards):
-            rules.append("WOTR-CARD-7")  # a Combat card of the round, named or typed: which roll it acts on
+        with removed("WOTR-CARD-2"):  # the round without its Combat cards: a typed card may change the number
+            bare = battle_setup(s, v.attacking)
+            plain = bare.params(a["role"], bare.start[0] if a["role"] == "attacker" else bare.start[2], rnd).hit
+        if plain != got:
+            rules.append("WOTR-CARD-2")  # a card played at the round's start changes the number needed
         if len(rules) > 1:  # sites, sieges and cards change the number needed (WOTR-HIT-2)
             rules.insert(1, "WOTR-HIT-2")
         notes = [f"the {a['role']} hits on {got} in round {rnd} ({region.name}, {s.kind} battle)"]
@@ -479,12 +482,7 @@ def _hits_of(s: Scenario, c: Claim) -> Verdict:
     if _typed_reroll_denied(setup, a["role"], units, rnd):
         rules.append("WOTR-HIT-7")  # a card takes away the re-roll the side would have made
     if rnd in setup.effects:  # the round's typed card effects, against the same roll without them
-        base = replace(setup, effects={r: e for r, e in setup.effects.items() if r != rnd}).params(
-            a["role"], units, rnd)
-        if base.dist().prob(test) != got:
-            rules.append("WOTR-CARD-2")  # a card played at the round's start
-            if (params.roll_modifier, params.reroll_modifier) != (base.roll_modifier, base.reroll_modifier):
-                rules.append("WOTR-CARD-7")  # its modifier on the Combat roll or the Leader re-roll
+        rules += _card_rules_of(_typed_card_decides(setup, params, a["role"], units, rnd, test))
     return Verdict(c, got == want, rules,
                    notes=[f"P({cmp} {_n_hits(k)}) = {got} = {float(got):.6f}: {params.dice} "
                           f"{'die' if params.dice == 1 else 'dice'} hitting on {params.hit}+ (modifier "
@@ -586,23 +584,38 @@ def _round_one(s: Scenario, c: Claim):
 
 def _card_decides(cr, role: str, chance: Callable) -> tuple[bool, bool]:
     """Whether the Combat cards of the round ``cr`` (a :class:`..cards.combat_round.CardRound`) decide the
-    chance a claim reads of ``role``'s roll (``chance(tallies)``): (it differs from the same round's with no
-    card played, a card's modifier changes one of ``role``'s rolls besides)."""
+    number a claim reads of ``role``'s roll (``chance(tallies)``): (it differs from the same round's with no
+    card played, WOTR-CARD-2; it differs from the same round's with the cards' modifiers on no roll,
+    WOTR-CARD-7), each the round played again with that rule taken away."""
     base = cr.without_cards()
     if base is cr:  # no card played in the round: nothing for a card to decide
         return False, False
-    changed = chance(cr.tallies) != chance(base.tallies)
-    return changed, changed and cr.rolled[role] != base.rolled[role]
+    now = chance(cr.tallies)
+    return now != chance(base.tallies), now != chance(cr.without_rule("WOTR-CARD-7").tallies)
+
+
+def _typed_card_decides(setup, params, role: str, units, rnd: int, test: Callable) -> tuple[bool, bool]:
+    """:func:`_card_decides` for the typed card effects (`battle.cards`) of round ``rnd``: whether the chance
+    of ``test`` on ``role``'s roll ``params`` differs without the round's cards (WOTR-CARD-2) and with their
+    modifiers on no roll (WOTR-CARD-7), as the set-up gives them with each rule taken away."""
+    got = params.dist().prob(test)
+    base = replace(setup, effects={r: e for r, e in setup.effects.items() if r != rnd}).params(role, units, rnd)
+    bare = replace(params, roll_modifier=0, reroll_modifier=0)  # what WOTR-CARD-7's switch leaves of the roll
+    return base.dist().prob(test) != got, bare.dist().prob(test) != got
+
+
+def _card_rules_of(decides: tuple[bool, bool]) -> list[str]:
+    """The card rules a typed round decides (:func:`_typed_card_decides`)."""
+    changed, modified = decides
+    return (["WOTR-CARD-2"] if changed else []) + (["WOTR-CARD-7"] if modified else [])
 
 
 def _card_rules(cr, changed: bool, modified: bool) -> list[str]:
     """A round's Combat cards where they decide the claim (:func:`_card_decides`): the card played at the
-    round's start (WOTR-CARD-2), its modifier on the Combat roll or the re-roll (WOTR-CARD-7) when one
-    changes the side's roll, the order of a cancelled card (WOTR-CARD-4); none when the cards change nothing."""
-    if not changed:
-        return []
-    return (["WOTR-CARD-2"] + (["WOTR-CARD-7"] if modified else [])
-            + (["WOTR-CARD-4"] if getattr(cr, "cancelled", ()) else []))
+    round's start (WOTR-CARD-2) and the order of a cancelled card (WOTR-CARD-4) when the cards change the
+    number, a card's modifier on the Combat roll or the re-roll (WOTR-CARD-7) when the modifiers do."""
+    return ((["WOTR-CARD-2"] if changed else []) + (["WOTR-CARD-7"] if modified else [])
+            + (["WOTR-CARD-4"] if changed and getattr(cr, "cancelled", ()) else []))
 
 
 def _round_one_dice(s: Scenario, c: Claim) -> Verdict:
@@ -623,7 +636,9 @@ def _round_one_dice(s: Scenario, c: Claim) -> Verdict:
     else:
         ok = max(d) == a["value"]
         note = f"with {names}: up to {max(d)} dice ({', '.join(f'{k}: {p}' for k, p in d.items())} re-rolled)"
-        rules = ["WOTR-STR-4", "WOTR-STR-5", "WOTR-HIT-6", "WOTR-CARD-7"]  # CARD-7: a card's change to the re-roll
+        rules = ["WOTR-STR-4", "WOTR-STR-5", "WOTR-HIT-6"]
+        if max(round_marginals(cr.without_rule("WOTR-CARD-7").tallies, a["role"])[field]) != max(d):
+            rules.append("WOTR-CARD-7")  # a card's modifier on the Combat roll leaves other dice to re-roll
         if cr.reroll_denied[a["role"]]:
             rules.append("WOTR-HIT-7")  # a card takes the re-roll away
     return Verdict(c, ok, rules, notes=[note])
@@ -741,7 +756,7 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
         counted), the re-roll rules where a die is re-rolled in round r; the card rules where the round's
         card changes the chance claimed from some position (WOTR-CARD-7 where its modifier changes the roll)."""
         return (["WOTR-ROUND-1"] + _hit_rules(rolled["naturals"], rolled["rerolled"], rolled["denied"])
-                + (["WOTR-CARD-2"] + (["WOTR-CARD-7"] if rolled["modified"] else []) if rolled["card"] else [])
+                + (["WOTR-CARD-2"] if rolled["card"] else []) + (["WOTR-CARD-7"] if rolled["modified"] else [])
                 + extra)
 
     extra: list[str] = []
@@ -764,11 +779,7 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
         got = params.dist().prob(test)
         card = (False, False)
         if typed:  # the round's typed card effects, against the same roll without them
-            base = replace(setup, effects={r: e for r, e in setup.effects.items() if r != rnd}).params(
-                a["role"], units, rnd)
-            changed = base.dist().prob(test) != got
-            card = (changed, changed and (params.roll_modifier, params.reroll_modifier)
-                    != (base.roll_modifier, base.reroll_modifier))
+            card = _typed_card_decides(setup, params, a["role"], units, rnd, test)
         played(_naturals_decide(params), params.rerolls > 0, _typed_reroll_denied(setup, a["role"], units, rnd), card)
         return got
 
