@@ -232,7 +232,7 @@ def _check_odds(report, console: Console) -> None:
 def _strike_tables(co, console: Console) -> None:
     """The strikes' table, the notes on their rolls and each character's fates."""
     from .combat.strikes import (absent_reasons, card_rolls, fate_names, member_fates, strike_members, strike_summary,
-                                 support_lost)
+                                 support_lost, aside_tapped)
 
     table = Table(title="Each strike (exact probability, decimal)", title_justify="left")
     cols = ["#", "defender (prowess/body)", "attacker (prowess/body)", "defender wins", "tie", "defender loses"]
@@ -271,6 +271,10 @@ def _strike_tables(co, console: Console) -> None:
             why, rules = absent_reasons(co.setups, co.per_strike, i)
             console.print(f"Strike {s.index} is not resolved {fmt(absent)}: {why} ({', '.join(rules)}); the row's "
                           "chances are over every way it goes")
+        for name, p in aside_tapped(co.setups, co.per_strike, i).items():
+            console.print(f"Strike {s.index}: {name} may have tapped earlier to put a loser off to the side {fmt(p)} "
+                          "(MECCG-FX-28): then he is tapped in it (-1 facing it, no support); the prowess shown is "
+                          "untapped, the row's chances are over every way it goes")
         for name, (p, rules) in support_lost(co.setups, co.per_strike, i).items():
             console.print(f"Strike {s.index}: {name} may leave play before it {fmt(p)} ({', '.join(rules)}): then the "
                           "strike is fought without that support's +1 (MECCG-SEQ-6); the prowess shown counts it, the "

@@ -170,6 +170,10 @@ Payer = _p("payer", card=StringField, member=StringField)
 PlayedFor = _p("played_for", card=StringField, member=StringField)
 PlayedBy = _p("played_by", card=StringField, company=ConstantField)
 FromHand = _p("from_hand", card=StringField)
+#: the candidate cancels the strike it is played in (its effect record ``cancel_strike``)
+CancelsStrike = _p("cancels_strike", card=StringField)
+#: card ``card`` cancelled this strike at an earlier step of its sequence (the attacker's at step 1)
+StrikeCancelled = _p("strike_cancelled", card=StringField)
 
 _SKILLS = ("warrior", "scout", "ranger", "sage", "diplomat")
 _RACES = ("hobbit", "elf", "dwarf", "man", "dunadan", "orc", "troll", "wizard", "ringwraith")
@@ -473,13 +477,14 @@ _MOMENTS: dict = {}
 
 def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = (),
           struck: Iterable[str] = (), spent: Iterable[str] = (),
-          now: Mapping[str, str] | None = None) -> PlayCheck:
+          now: Mapping[str, str] | None = None, cancelled: str | None = None) -> PlayCheck:
     """Whether ``plays``, made together at one moment, are legal (see the module docstring).
     ``used``: members that already tapped for an ability in this attack; ``struck``: members that
     already faced their own strike; ``spent``: the items already used (tapped or discarded) and the cards
     already played in this attack, one ``"<role>/<card id>"`` per use; ``now``: each member's status as it stands at that
     moment of the attack (:func:`at_moment`; a play's own ``now`` adds what earlier plays of its step
-    changed)."""
+    changed); ``cancelled``: the id of a card that cancelled this strike at an earlier step (a cancelled
+    strike is not cancelled again, MECCG-SEQ-7/12)."""
     scenario = at_moment(scenario, now)
     plays = tuple(plays)
     whens = {p.when for p in plays}
@@ -498,6 +503,10 @@ def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = ()
             if cardfx.model(p.card).no_duplicate and not any(isinstance(f, Duplicated) for f in one):
                 one.append(Duplicated(card=alias))  # a copy beside the first at one step (MECCG-FX-8)
         facts += one
+        if when != BEFORE and cardfx.model(p.card).cancel_strike:
+            facts.append(CancelsStrike(card=p.card))
+    if cancelled is not None and when != BEFORE:
+        facts.append(StrikeCancelled(card=cancelled))
     program = BEFORE_PROGRAM if when == BEFORE else STEP_PROGRAM
     violations = check_mode(rule_files(RULES, program), _scenario_facts(scenario) + list(dict.fromkeys(facts)),
                             consts=consts(scenario))
@@ -862,6 +871,8 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "keeps_unmet": lambda: (f"{card} keeps only its company's attack from being cancelled: the attacking "
                                 f"company does not meet its terms ({args[1]})"),
         "combined": lambda: f"{card} and {_name(args[1])}: cancels do not combine; one card must do it alone",
+        "strike_already_cancelled": lambda: (f"{card} cancels a strike that {_name(args[1])} already cancelled at an "
+                                             "earlier step: a cancelled strike is over, it cannot be cancelled again"),
         "not_minion_attacking_hero": lambda: f"{card} cancels only a minion company's attack on a hero company",
         "attack_effect_before_assignment": lambda: (f"{card} changes the attack as a whole, which the defender may "
                                                     "not do before strikes are assigned "

@@ -557,7 +557,8 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
     so_far, mine = _so_far(s, d, a, by, facing, [c.id for c in cards])
     got = play.check(s, [play.Play(c.id, by, step, facing=facing, source=None if source is None else str(source),
                                    now=mine) for c in cards],
-                     used=so_far.used, struck=so_far.struck, spent=so_far.spent, now=so_far.now)
+                     used=so_far.used, struck=so_far.struck, spent=so_far.spent, now=so_far.now,
+                     cancelled=_cancelled_at_step_1(s, d, a) if by == "defender" else None)
     # the card's own requirement on the character ("warrior only", "a Hobbit") is stated by its
     # card rule (digest section 8): cited when a requirement was broken, or met by a legal play
     required = {c.id for c in cards if {"skill", "race"} & set(cardfx_model(c.id).requires)}
@@ -580,6 +581,15 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
     return Verdict(claim, True, list(dict.fromkeys(["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"]
                                                    + [CARD_RULES[c] for c in sorted(required) if c in CARD_RULES]
                                                    + items)))
+
+
+def _cancelled_at_step_1(s: Scenario, d: str, a: str) -> str | None:
+    """The card the ``combat:`` block's attacker plays at step 1 of the strike of ``a`` against ``d`` that
+    cancels it, if any: the strike is then not cancelled again at step 6 (the play check, MECCG-SEQ-7/12)."""
+    if s.combat is None:
+        return None
+    st = next((x for x in s.combat.strikes if x.defender == d and x.attacker == a), None)
+    return next((c for c in (st.attacker_cards if st is not None else ()) if cardfx_model(c).cancel_strike), None)
 
 
 def _so_far(s: Scenario, d: str, a: str, by: str, facing: str, ids: list[str]):
@@ -695,6 +705,31 @@ def _with_supporters_gone(s: Scenario, claim: Claim, st):
     return st.without_supporters(gone)
 
 
+def _with_aside_taps(s: Scenario, st):
+    """Strike ``st`` as the file's dice leave it: a member who tapped in an earlier strike to put its loser off to
+    the side instead of his body check (No Better Use, MECCG-FX-28) faces it tapped and supports it no more
+    (:meth:`..combat.strikes.StrikeSetup.with_tapped`). The earlier strikes are replayed with the file's dice; a
+    die they need and the file does not give is asked for, naming why."""
+    if not st.tap_watch:
+        return st
+    from ..combat.strikes import replay as replay_block
+
+    try:
+        done = replay_block(s, refuse_unused=False).strikes
+    except ScenarioError as e:
+        k = getattr(e, "strike", None)
+        if not isinstance(k, int) or k >= st.index:  # the strikes before this one are resolved
+            done = getattr(e, "before", None)
+            if done is None:
+                raise
+        else:
+            raise ScenarioError(f"{e.message}: {', '.join(sorted(st.tap_watch))} in strike {st.index} may have tapped "
+                                f"in strike {k} to put its loser off to the side, as its result decides (MECCG-FX-28)",
+                                file=e.file, path=e.path) from None
+    tapped = {x.aside_taps[0] for x, _steps, o in list(done)[:st.index - 1] if o.aside and x.aside_taps}
+    return st.with_tapped(tapped)
+
+
 def _supporters_gone_before(s: Scenario, claim: Claim, index: int, at_risk: frozenset) -> frozenset:
     """Those of ``at_risk`` who left play in a strike before strike ``index``, replayed with the file's dice
     (MECCG-SEQ-6, MECCG-BODY-4, MECCG-FX-24/25). A strike's roll, a body check or a card's roll or check the file
@@ -804,7 +839,7 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
         n = claim.args.get("strike")
         if not isinstance(n, int) or not 1 <= n <= len(setups):
             raise _err(s, claim, f"strike: a strike number from 1 to {len(setups)}")
-        st = _with_supporters_gone(s, claim, setups[n - 1])
+        st = _with_aside_taps(s, _with_supporters_gone(s, claim, setups[n - 1]))
         left = [(name, rules) for name, rules in setups[n - 1].support_at_risk if name not in st.supporters]
         side = {st.attacker.member.name: st.attacker, st.defender.member.name: st.defender}.get(char)
         if side is None:

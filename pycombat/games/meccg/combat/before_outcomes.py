@@ -405,6 +405,7 @@ def strikes_json(co: S.CombatOdds) -> list[dict]:
     out = []
     for i, (s, dist) in enumerate(zip(co.setups, co.per_strike)):
         lost = S.support_lost(co.setups, co.per_strike, i)
+        tapped = S.aside_tapped(co.setups, co.per_strike, i)
         out.append({
             "index": s.index, "defender": s.defender.member.name, "attacker": s.attacker.member.name,
             "cancelled_by": s.cancelled_by.name if s.cancelled_by else None,
@@ -419,6 +420,9 @@ def strikes_json(co: S.CombatOdds) -> list[dict]:
             # a supporter who may leave play before the strike: the chance, when it is fought without his +1
             **({"support_lost": {n: {**as_json(p), "rules": ["MECCG-SEQ-6", *rules]}
                                  for n, (p, rules) in lost.items()}} if lost else {}),
+            # a member who may have tapped earlier to put a loser off to the side: then he is tapped here
+            **({"tapped_before": {n: {**as_json(p), "rules": ["MECCG-FX-28"]} for n, p in tapped.items()}}
+               if tapped else {}),
         })
     return out
 

@@ -46,6 +46,25 @@ from . import before
 from .strikes import (LEAVES_PLAY, Outcome, copy_key, StrikeSetup, after_costs, attack_cancel, build_side, discard_items, gone_members, ineffectual, leaves_play,
                       member_ctx, payer_sides, status_after, strike_outcomes, untapped_earlier, with_card_rolls, acting_copies)
 
+def own_strike_items(reg, scenario: Scenario, m: Member) -> tuple:
+    """The ids of the items ``m`` carries whose ability he may use for the strike he faces himself (MECCG-FX-17,
+    MECCG-FX-22): one its bearer uses (``carrier: bearer``), and one a member uses for any character of his
+    company (``carrier: company``: Healing Herbs heals a wounded bearer too) when ``m`` meets its terms on who
+    uses it (Athelas: a Dúnadan). Its use for another character is not offered (cards/coverage.py names it)."""
+    out = []
+    for item in m.items:
+        e = reg.effects.get(item.id)
+        if e is None or e.play != "strike" or e.source != "item":
+            continue
+        if e.carrier == "bearer":
+            out.append(e.id)
+        elif e.carrier == "company":
+            company = scenario.attacker if any(x.name == m.name for x in scenario.attacker.members) else scenario.defender
+            if cardfx.holds(e.carrier_requires, cardfx.Ctx(me=m, company=company, scenario=scenario)) is None:
+                out.append(e.id)
+    return tuple(dict.fromkeys(out))
+
+
 #: the two outcomes of a cancel played before strikes are assigned (MECCG-PRE-1, MECCG-FX-16)
 CANCELLED, GOES_ON = "the attack is cancelled", "the attack goes on"
 
@@ -574,10 +593,12 @@ class CvccGame:
     def _role(self, m: Member) -> str:
         return "attacker" if any(x.name == m.name for x in self.scenario.attacker.members) else "defender"
 
-    def _usable(self, card: str, m: Member, opponent: str | None = None, now: tuple = ()) -> bool:
+    def _usable(self, card: str, m: Member, opponent: str | None = None, now: tuple = (),
+                cancelled: str | None = None) -> bool:
         """Whether ``card`` from the hand may be played for ``m`` facing ``opponent`` (the one play check),
-        with the members' status as it stands (``now``, :func:`_now`)."""
-        key = (card, m.name, opponent, now)
+        with the members' status as it stands (``now``, :func:`_now`) and ``cancelled`` the card that
+        cancelled this strike at step 1, if any."""
+        key = (card, m.name, opponent, now, cancelled)
         got = self._usable_cache.get(key)
         if got is None and opponent is not None and any(f.what == "discard_opponent_item" for f in self.reg.effects[card].fx) \
                 and len(self.members[opponent].items) > 1:
@@ -588,30 +609,29 @@ class CvccGame:
             role = self._role(m)
             got = self._usable_cache[key] = play.check(
                 self.scenario, [play.Play(card, role, 1 if role == "attacker" else 6, facing=m.name,
-                                          opponent=opponent)], now=dict(now)).legal
+                                          opponent=opponent)], now=dict(now), cancelled=cancelled).legal
         return got
 
-    def _card_sets(self, hand: tuple, m: Member, opponent: str | None = None, now: tuple = ()) -> list[tuple]:
-        """Sets of distinct hand cards playable together for ``m`` facing ``opponent`` at one step."""
-        got = self._cards.get((hand, m.name, opponent, now))
+    def _card_sets(self, hand: tuple, m: Member, opponent: str | None = None, now: tuple = (),
+                   cancelled: str | None = None) -> list[tuple]:
+        """Sets of distinct hand cards playable together for ``m`` facing ``opponent`` at one step
+        (``cancelled``: the card that cancelled the strike at step 1, see :meth:`_usable`)."""
+        got = self._cards.get((hand, m.name, opponent, now, cancelled))
         if got is None:
-            got = self._cards[hand, m.name, opponent, now] = self._card_sets_of(hand, m, opponent, now)
+            got = self._cards[hand, m.name, opponent, now, cancelled] = self._card_sets_of(hand, m, opponent, now,
+                                                                                         cancelled)
         return got
 
     def _own_items(self, m: Member) -> tuple:
         """The abilities of items ``m`` carries that he may use for the strike he faces (MECCG-FX-17,
         MECCG-FX-22): his player's decision like a card from the hand. Each is his alone and he faces
         one strike, so using one there spends nothing another strike could use."""
-        out = []
-        for item in m.items:
-            e = self.reg.effects.get(item.id)
-            if e is not None and e.play == "strike" and e.source == "item" and e.carrier == "bearer":
-                out.append(e.id)
-        return tuple(dict.fromkeys(out))
+        return own_strike_items(self.reg, self.scenario, m)
 
-    def _card_sets_of(self, hand: tuple, m: Member, opponent: str | None = None, now: tuple = ()) -> list[tuple]:
+    def _card_sets_of(self, hand: tuple, m: Member, opponent: str | None = None, now: tuple = (),
+                      cancelled: str | None = None) -> list[tuple]:
         pool = tuple(dict.fromkeys(hand + self._own_items(m)))
-        first = {c for c in pool if self._usable(c, m, opponent, now)}
+        first = {c for c in pool if self._usable(c, m, opponent, now, cancelled)}
         # cards at one step act in the order played (MECCG-SEQ-1): one that untaps or heals him (Cram) played
         # first lets a card that needs him so follow it (Magic Ring of Stealth), as replay takes them in order
         mine = dict(now).get(m.name, m.status)
@@ -621,14 +641,15 @@ class CvccGame:
             st = status_after(mine, [self.reg.effects[c]])
             later = tuple(sorted({**dict(now), m.name: st}.items()))
             for x in pool:
-                if x not in first and self._usable(x, m, opponent, later):
+                if x not in first and self._usable(x, m, opponent, later, cancelled):
                     after.setdefault(x, set()).add(c)
         usable = sorted(first | set(after))
         clashes: set[frozenset] = set()
         if len(usable) > 1:  # each card is playable alone: the rules that bar cards together are pairwise
             role = self._role(m)
             together = play.check(self.scenario, [play.Play(c, role, 1 if role == "attacker" else 6, facing=m.name,
-                                                            opponent=opponent) for c in usable], now=dict(now))
+                                                            opponent=opponent) for c in usable], now=dict(now),
+                                  cancelled=cancelled)
             clashes = {frozenset(p) for p in together.clashes()}
         out = []
         for k in range(len(usable) + 1):
@@ -637,10 +658,10 @@ class CvccGame:
                     continue  # it needs a card that changes his status played before it, and none is
                 if not any(pair <= set(combo) for pair in clashes):
                     out.append(combo)
-        return out + self._with_copies(out, hand, first, m, opponent, now)
+        return out + self._with_copies(out, hand, first, m, opponent, now, cancelled)
 
     def _with_copies(self, sets: list[tuple], hand: tuple, first: set, m: Member, opponent: str | None,
-                     now: tuple) -> list[tuple]:
+                     now: tuple, cancelled: str | None = None) -> list[tuple]:
         """The card sets of :meth:`_card_sets_of` with more copies of a card the hand holds several of, played
         together at one step (each copy acts, and makes its own roll or check, MECCG-FX-16/22/25): for each card
         two copies of which pass the one play check together (not one that "cannot be duplicated", MECCG-FX-8)."""
@@ -649,7 +670,8 @@ class CvccGame:
         for c in sorted(set(hand) & first):
             n = hand.count(c)
             if n > 1 and play.check(self.scenario, [play.Play(c, role, 1 if role == "attacker" else 6, facing=m.name,
-                                                              opponent=opponent)] * 2, now=dict(now)).legal:
+                                                              opponent=opponent)] * 2, now=dict(now),
+                                    cancelled=cancelled).legal:
                 spare[c] = n - 1
         out = []
         for combo in sets:
@@ -670,7 +692,8 @@ class CvccGame:
     def defender_steps(self, s: CvccState) -> list[DefenderStep]:
         k = ("d", s.current, len(s.support_left), _hand_now(s, "defender", s.hand_d), len(s.remaining) == 1,
              _untapped_earlier(s, s.current[1]),
-             self._payer_state(s), _now(s), s.support_left if s.post is not None else ())  # who supports (MECCG-FX-32)
+             self._payer_state(s), _now(s), s.support_left if s.post is not None else (),  # who supports (MECCG-FX-32)
+             self._cancelled_by(s))
         got = self._steps.get(k)
         if got is None:
             got = self._steps[k] = self._defender_steps(s)
@@ -715,14 +738,21 @@ class CvccGame:
                 busy.add(who)
         return True
 
+    def _cancelled_by(self, s: CvccState) -> str | None:
+        """The card the attacker played at step 1 of the current strike that cancels it, if any: the
+        defender may not cancel it again at step 6 (the play check, MECCG-SEQ-7/12)."""
+        cards = s.a_step.cards if s.a_step is not None else ()
+        return next((c for c in cards if c in self.reg.effects and self.reg.effects[c].cancel_strike), None)
+
     def _defender_steps(self, s: CvccState) -> list[DefenderStep]:
         _a, d = s.current
         m = self.members[d]
         out = []
         now = _now(s)
+        cancelled = self._cancelled_by(s)
         # -3 at step 4: untapped as he stands then; a card of step 6 comes after it (MECCG-SEQ-1, MECCG-SEQ-5)
         at4 = dict(now).get(m.name, m.status)
-        for cards in self._card_sets(_hand_now(s, "defender", s.hand_d), m, _a, now):
+        for cards in self._card_sets(_hand_now(s, "defender", s.hand_d), m, _a, now, cancelled):
             untaps = ((False, True) if at4 == "untapped"
                       and (not self.prune or self._reaches_post(s)) else (False,))  # MECCG-SEQ-5, MECCG-FX-1
             for u in untaps:

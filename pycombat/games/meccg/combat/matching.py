@@ -76,7 +76,7 @@ from pycombat.tree import DECISION, PROGRESS_EVERY, Alternative, SearchStats, St
 from pycombat.tree.state import CHANCE, CHANCE_NODE, TERMINAL, TERMINAL_NODE
 from pycombat.tree.format import chance_label
 from pycombat.tree.search import likeliest_outcome
-from .game import DEFENDER, AttackerStep, CvccGame, CvccState, DefenderStep, Objective
+from .game import DEFENDER, AttackerStep, CvccGame, CvccState, DefenderStep, Objective, own_strike_items
 from ..cards.interpreter import model as cardfx_model
 
 #: the most nodes the engine's tree of the principal line's strikes may have (beyond, the line is
@@ -128,8 +128,7 @@ def hand_reason(scenario) -> str | None:
 
     reg = load_effects()
     for role, company in (("attacker", scenario.attacker), ("defender", scenario.defender)):
-        abilities = [i.id for m in company.members for i in m.items if (x := reg.effects.get(i.id)) is not None
-                     and x.play == "strike" and x.source == "item" and x.carrier == "bearer"]  # CvccGame._own_items
+        abilities = [i for m in company.members for i in own_strike_items(reg, scenario, m)]  # CvccGame._own_items
         for c in list(company.hand) + abilities:
             e = reg.effects.get(c)
             name = e.name if e is not None else c
@@ -279,6 +278,9 @@ class _Matching:
     value is paid when the pair is made; otherwise the pairs made are carried (as classes) to the
     end of phase III, where the strikes are resolved as a game of their own (:meth:`strikes`)."""
 
+    #: the cards that cancel the strike they are played in (set from the game's effects in ``__init__``)
+    cancels: frozenset = frozenset()
+
     def __init__(self, game: CvccGame, strikes, targets, max_nodes: int, progress, hint):
         sc = game.scenario
         self.game = game
@@ -303,6 +305,9 @@ class _Matching:
         # The abilities of the items a member carries are offered as the engine offers them (with the
         # hand's cards, CvccGame._own_items, MECCG-FX-17/22): his alone, never spent for another strike.
         self.ha, self.hd = game.hand_a, game.hand_d
+        #: the cards that cancel the strike they are played in: one the attacker played at step 1 leaves the
+        #: defender none to play at step 6 (the play check, MECCG-SEQ-7/12; CvccGame._cancelled_by)
+        self.cancels = frozenset(c for c, e in game.reg.effects.items() if e.cancel_strike)
         members = game.members
         card_sets = {}
         for a in strikes:
@@ -634,6 +639,13 @@ class _Matching:
                 out.append((cs, tuple(left)))
         return out
 
+    def _answers(self, ca: tuple, pd: list) -> list:
+        """The defender's card sets of ``pd`` playable after the attacker's ``ca``: no cancel of a strike
+        his card cancelled (MECCG-SEQ-7/12)."""
+        if not self.cancels.intersection(ca):
+            return pd
+        return [(cd, h) for cd, h in pd if not self.cancels.intersection(cd)]
+
     def strikes(self, left: tuple, k: int, t: int, ha: tuple = (), hd: tuple = ()) -> int:
         """The strikes resolved (MECCG-SEQ-1..10) as a game without chance: the defender picks the
         next strike (MECCG-SEQ-1); in it the attacker plays cards at step 1 (MECCG-SEQ-2) and
@@ -649,7 +661,8 @@ class _Matching:
         if len(left) == 1:
             w = self.T[left[0]]
             sa, sd = self.kind_sets[left[0]]
-            return min(max(w[k, t, ca, cd] for cd, _ in self._plays(sd, hd)) for ca, _ in self._plays(sa, ha))
+            return min(max(w[k, t, ca, cd] for cd, _ in self._answers(ca, self._plays(sd, hd)))
+                       for ca, _ in self._plays(sa, ha))
         key = ("s", left, k, t, ha, hd)
         got = self.memo.get(key)
         if got is not None:
@@ -667,7 +680,7 @@ class _Matching:
                 for e in range(k + 1):
                     top = None
                     for u in range(t + 1):
-                        for cd, hd2 in pd:
+                        for cd, hd2 in self._answers(ca, pd):
                             x = w[e, u, ca, cd] + self.strikes(rest, k - e, t - u, ha2, hd2)
                             if top is None or x > top:
                                 top = x

@@ -40,6 +40,9 @@ class Mod:
     amount: int
     what: str
     rule: str
+    #: made by a card lasting until the end of its turn (:func:`lasts_the_turn`): taking MECCG-FX-7 away
+    #: keeps it (that removal is of the card's end with an earlier turn, :func:`ended_with_its_turn`)
+    turn: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,27 @@ class StrikeSetup:
     #: (supporter, rule) of each supporter who may leave play before this strike: with his controlling
     #: character (MECCG-BODY-4), else by a check an earlier card called for (MECCG-FX-24/25)
     support_at_risk: tuple[tuple[str, tuple[str, ...]], ...] = field(default=(), compare=False)
+    #: the members who tap, when the loser of this strike is put off to the side instead of making his body
+    #: check, to pay for the card that does it (No Better Use: "tap your character", paid when the body check
+    #: would be made, not when the card is played, MECCG-FX-28)
+    aside_taps: tuple[str, ...] = ()
+    #: the members of this strike (its two, a supporter, the bearer of such a card played here) who may have
+    #: tapped so in an earlier strike, as its result decides (MECCG-FX-28)
+    tap_watch: frozenset = field(default=frozenset(), compare=False)
+    #: (members tapped, the strike then) for each set of :attr:`tap_watch`: tapped, a member faces his strike
+    #: tapped (MECCG-SEQ-9), supports it no more (MECCG-SEQ-6) and cannot tap for such a card again
+    if_tapped: tuple[tuple[frozenset, "StrikeSetup"], ...] = field(default=(), compare=False)
+
+    def with_tapped(self, tapped: "frozenset[str] | set[str]") -> "StrikeSetup":
+        """This strike when the members in ``tapped`` tapped in an earlier strike to put its loser off to the
+        side (:attr:`if_tapped`)."""
+        names = frozenset(tapped) & self.tap_watch
+        if not names:
+            return self
+        for got, setup in self.if_tapped:
+            if got == names:
+                return setup
+        raise AssertionError(f"strike {self.index}: no variant with {sorted(names)} tapped")
 
     def without_supporters(self, gone: "frozenset[str] | set[str]") -> "StrikeSetup":
         """This strike when the supporters in ``gone`` left play before it (:attr:`unsupported`)."""
@@ -177,15 +201,18 @@ TURN_RULE = "MECCG-FX-7"
 #: the words that name such a card on the defending company in a side's breakdown (a zero modification)
 ENDED_WORDS = "it lasted until the end of an earlier turn"
 #: the rules a prowess modification may carry that are not switched by :func:`acts`: the roll's own computation
-#: (MECCG-SEQ-9: printed prowess, the weapon's step, tapped and wounded), and MECCG-FX-7, whose removal is that of
-#: its end with an earlier turn (:func:`ended_with_its_turn`)
-NOT_SWITCHED = ("MECCG-SEQ-9", TURN_RULE)
+#: (MECCG-SEQ-9: printed prowess, the weapon's step, tapped and wounded)
+NOT_SWITCHED = ("MECCG-SEQ-9",)
 
 
 def acts(m: "Mod") -> bool:
     """A prowess modification is made: the rule it carries is in force (:func:`pycombat.in_force.in_force`: the
     counterfactual that takes a modification's rule away, e.g. support MECCG-SEQ-6 or a race bonus MECCG-FX-4;
-    not the rules of :data:`NOT_SWITCHED`)."""
+    not the rules of :data:`NOT_SWITCHED`). Taking MECCG-FX-7 away takes away what the cards in play give
+    (Fellowship's +1) but not what a card lasting the turn gives (``Mod.turn``): for those it is their end with
+    an earlier turn that goes (:func:`ended_with_its_turn`), so on the defending company they act."""
+    if m.rule == TURN_RULE and m.turn:
+        return True
     return m.rule in NOT_SWITCHED or in_force(m.rule)
 
 
@@ -832,9 +859,9 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
         if f.what == "untap" and me.status == "tapped":
             others.append(Mod(0, f"{c.name}: untapped, no penalty for being tapped", c.rule))
         elif f.what == "prowess" and f.maximum is None:
-            others.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
+            others.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule, turn=lasts_the_turn(c)))
         elif f.what == "body" and f.maximum is None:
-            body_mods.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
+            body_mods.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule, turn=lasts_the_turn(c)))
     for name, whats in gone_by.items():
         label = f"{name}: no effect, {ENDED_WORDS} (this attack is in {scenario.attacker.player}'s turn)"
         if "prowess" in whats:
@@ -843,9 +870,11 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
             body_mods.append(Mod(0, label, TURN_RULE))
     for f, c in theirs:
         if f.what == "opponent_prowess":
-            others.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
+            others.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule,
+                              turn=lasts_the_turn(c)))
         elif f.what == "opponent_body":
-            body_mods.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
+            body_mods.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule,
+                                 turn=lasts_the_turn(c)))
     others = [m for m in others if acts(m)]  # (a modification whose rule is taken away is not made)
     weapon, item_rest, item_body = _item_mods(scenario, me, ctx, my_weapon, base, others,
                                               [(f, c) for f, c in mine if f.what == "weapon_prowess"])
@@ -857,7 +886,7 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
     prowess = base + sum(m.amount for m in mods)
     body = (me.body or 0) + sum(m.amount for m in body_mods)
     for f, c in mine:  # a prowess bonus with a maximum (Andúril), after the others (MECCG-FX-2/3)
-        if f.what == "prowess" and f.maximum is not None and acts(Mod(0, "", f.rule or c.rule)):
+        if f.what == "prowess" and f.maximum is not None and acts(Mod(0, "", f.rule or c.rule, turn=lasts_the_turn(c))):
             gain = cardfx.weapon_bonus(prowess, f.amount, _maximum(f))
             mods.append(Mod(gain, f"{_label(c, f, me)}, max {f.maximum}", f.rule or c.rule))
             prowess += gain
@@ -886,7 +915,15 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
                 unwounded_by=next(((c.name, f.amount) for f, c in mine if f.what == "no_wound"), None),
                 discarded_if_survives=next((c.name for f, c in theirs if f.what == "opponent_discarded_if_survives"),
                                            None),
-                off_to_side=next((c.name for f, c in theirs if f.what == "opponent_off_to_side"), None))
+                off_to_side=next((c.name for f, c in theirs if f.what == "opponent_off_to_side"
+                                  and _aside_paid(scenario, other, c, opponent, their_took)), None))
+
+
+def _aside_paid(scenario: Scenario, role: str, c: CardModel, striker: Member, took: bool) -> bool:
+    """Whether ``role``'s card ``c`` that puts the loser off to the side can be paid when the body check would be
+    made (MECCG-FX-28): not by the bearer who wins his own strike, who taps on winning (MECCG-SEQ-10) unless he
+    took -3 not to tap (MECCG-SEQ-4/5)."""
+    return not taps_at_body_check(c) or took or aside_payer(scenario, role, c) != striker.name
 
 
 def _label(c: CardModel, f: cardfx.Fx, me: Member) -> str:
@@ -1247,6 +1284,9 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
     now: dict[str, str] = {}
     setups = []
     decided: set[str] = set()  # the members whose fate an earlier strike decides (strike_members)
+    # member -> (strike, card): he taps for the card if the loser of that strike is put off to the side, so
+    # whether he is tapped after it hangs on its result (No Better Use, MECCG-FX-28)
+    aside_pending: dict[str, tuple[int, str]] = {}
     last = len(combat.strikes)
     for i, ch in enumerate(combat.strikes, start=1):
         if stop_before is not None and i >= stop_before:
@@ -1306,7 +1346,7 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
             now[ch.attacker] = a_now
         # step 6: the defender's cards (MECCG-SEQ-7)
         d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies, struck, spent, paid,
-                         tapped_supporters, now=now)
+                         tapped_supporters, now=now, cancelled=next((c.id for c in a_cards if c.cancel_strike), None))
         for n in used_allies:
             if any(m.name == n for m in dfn.members):
                 _tap_now(now, dfn, n)
@@ -1369,9 +1409,69 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
                                                                   partial(make, support=kept), here)))
         if variants:
             setup = replace(setup, unsupported=tuple(variants), support_at_risk=risk_rules)
+        setup = _with_aside_taps(scenario, ch, setup, make, here, a_m, d_m, a_cards, d_cards, aside_pending,
+                                 bool(variants))
+        for who in setup.aside_taps:
+            aside_pending.setdefault(who, (i, next(c.name for c in a_cards + d_cards if taps_at_body_check(c))))
         setups.append(setup)
         decided.update(strike_members(setup))
     return setups
+
+
+def _with_aside_taps(scenario: Scenario, ch: StrikeChoice, setup: StrikeSetup, make, here: Scenario, a_m: Member,
+                     d_m: Member, a_cards: tuple, d_cards: tuple, pending: dict, unsupported: bool) -> StrikeSetup:
+    """``setup`` with the members who tap for a card like No Better Use if its loser is put off to the side
+    (:attr:`StrikeSetup.aside_taps`: the bearer; not the winner of his own strike, who taps on winning unless he
+    took -3 not to tap and then has nothing to tap, MECCG-SEQ-4/5/10), and the strike as it is when members
+    of it tapped so in an earlier strike (:attr:`StrikeSetup.if_tapped`, MECCG-FX-28)."""
+    pays = []
+    for role, cards, mine, took in (("attacker", a_cards, a_m.name, ch.attacker_untapped),
+                                    ("defender", d_cards, d_m.name, ch.defender_untapped)):
+        for c in cards:
+            who = aside_payer(scenario, role, c) if taps_at_body_check(c) else None
+            if who is not None and (who != mine or took):
+                pays.append(who)
+    setup = replace(setup, aside_taps=tuple(dict.fromkeys(pays)))
+    bearers = {aside_payer(scenario, r, c) for r, cs in (("attacker", a_cards), ("defender", d_cards)) for c in cs
+               if taps_at_body_check(c)}
+    for card, who in setup.payers:  # tapped, he could not pay it: another would, or nobody (MECCG-FX-24)
+        if who in pending:
+            raise _err(scenario, f"{ch.path}.payers",
+                       f"{who} pays {card}'s cost here, but he taps for {pending[who][1]} if the loser of strike "
+                       f"{pending[who][0]} is put off to the side, and then cannot: who pays hangs on that strike's "
+                       "result, which pycombat does not model; name another payer (MECCG-FX-24, MECCG-FX-28, "
+                       "MECCG-FX-10)")
+    watch = frozenset(pending) & ({a_m.name, d_m.name} | set(ch.support) | bearers)
+    if not watch:
+        return setup
+    for role, m, took in (("attacker", a_m, ch.attacker_untapped), ("defender", d_m, ch.defender_untapped)):
+        if m.name in watch and took:
+            k, card = pending[m.name]
+            raise _err(scenario, f"{ch.path}.{role}_untapped",
+                       f"{m.name} taps for {card} if the loser of strike {k} is put off to the side, so whether he is "
+                       "untapped to take -3 not to tap here hangs on that strike's result; pycombat does not model "
+                       "that choice (MECCG-FX-28, MECCG-FX-10)")
+    if unsupported:
+        raise _err(scenario, f"{ch.path}.support",
+                   f"a supporter here may leave play earlier in the attack, and {', '.join(sorted(watch))} may have "
+                   f"tapped for {pending[min(watch)][1]} in strike {pending[min(watch)][0]}: pycombat does not model "
+                   "both at once (MECCG-FX-28, MECCG-FX-10)")
+    out = []
+    for k in range(1, len(watch) + 1):
+        for names in combinations(sorted(watch), k):
+            tapped = frozenset(names)
+
+            def tap(m: Member) -> Member:
+                return replace(m, status="tapped") if m.name in tapped and m.status == "untapped" else m
+
+            def keep(cards: tuple, role: str) -> tuple:  # tapped, he cannot tap for such a card again
+                return tuple(c for c in cards if not (taps_at_body_check(c) and aside_payer(scenario, role, c) in tapped))
+            a_c, d_c = keep(a_cards, "attacker"), keep(d_cards, "defender")
+            made = partial(make, a_m=tap(a_m), d_m=tap(d_m), a_cards=a_c, d_cards=d_c,
+                           support=tuple(n for n in ch.support if n not in tapped))
+            variant = with_card_rolls(made(frozenset()), a_c + d_c, made, here)
+            out.append((tapped, replace(variant, aside_taps=tuple(w for w in setup.aside_taps if w not in tapped))))
+    return replace(setup, tap_watch=watch, if_tapped=tuple(out))
 
 
 def in_play_at(scenario: Scenario, index: int) -> Scenario:
@@ -1488,6 +1588,19 @@ def d_cards_named(scenario: Scenario, ch: StrikeChoice) -> list[CardModel]:
     return out
 
 
+def taps_at_body_check(e: CardModel) -> bool:
+    """A card in play on a member whose cost, tapping him, is paid only when an opposing character's body check
+    is replaced (No Better Use: "tap your character (once) to have the opponent's character placed off to the
+    side ... instead of making a body check", MECCG-FX-28): not when it is played at step 1 or 6."""
+    return e.source == "placed" and any(f.what == "opponent_off_to_side" for f in e.fx)
+
+
+def aside_payer(scenario: Scenario, role: str, e: CardModel) -> str | None:
+    """The member who taps for card ``e`` of :func:`taps_at_body_check`, played by ``role``: its bearer."""
+    src = play.placed_source(scenario, role, e.id)
+    return src.name if src is not None else None
+
+
 def _item_bearer(scenario: Scenario, company: Company, role: str, me: Member, e: CardModel, spent: list[str]) -> str:
     """The member whose copy of item card ``e`` is used for ``me`` (MECCG-FX-17): ``me`` for an item its bearer
     uses, else the first member of the company able to use it with a copy not yet used in this attack."""
@@ -1501,12 +1614,12 @@ def _item_bearer(scenario: Scenario, company: Company, role: str, me: Member, e:
 def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me: Member, reg,
            used_allies: set[str], struck: set[str], spent: list[str],
            paid: dict[str, str] | None = None, supporters: Iterable[str] = (),
-           now: dict[str, str] | None = None) -> tuple[CardModel, ...]:
+           now: dict[str, str] | None = None, cancelled: str | None = None) -> tuple[CardModel, ...]:
     """The cards ``role`` plays in this strike, refused (exit 2, the rule) unless the play check
     (:func:`..cards.play.check`, the one every verb asks) allows them. A card whose cost taps another
     member is paid by the one the strike's ``payers:`` names, else the first who can (MECCG-FX-24): each
     copy by its own member (two copies tap two members); ``paid`` gets each copy's key (:func:`copy_key`)
-    -> that member."""
+    -> that member. ``cancelled``: the card that cancelled this strike at an earlier step (MECCG-SEQ-7/12)."""
     ids = ch.attacker_cards if role == "attacker" else ch.defender_cards
     named = [n for n in ch.payers if any(m.name == n for m in company.members)]
     if not ids and not named:
@@ -1538,7 +1651,7 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
         plays.append(play.Play(i, role, step, facing=me.name, source=src,
                                now=((me.name, mine),) if mine != (now or {}).get(me.name, me.status) else ()))
         mine = status_after(mine, (reg.effects[i],)) if i in reg.effects else mine
-    got = play.check(scenario, plays, used=used_allies, struck=struck, spent=spent, now=now)
+    got = play.check(scenario, plays, used=used_allies, struck=struck, spent=spent, now=now, cancelled=cancelled)
     if unpaid and all(isinstance(r.detail, tuple) and str(r.detail[0]) in ("nobody_can_pay", "no_other_payer")
                       for r in got.refusals):
         alone = play.check(scenario, [play.Play(unpaid[0], role, step, facing=me.name)])
@@ -1562,7 +1675,7 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
                                           if e.source == "item" else ""))
         if e.source in ("ally", "member"):
             used_allies.add(next(m.name for m in company.members if m.card_id == e.id))
-        if e.source == "placed":  # its bearer taps to use it (MECCG-FX-23)
+        if e.source == "placed" and not taps_at_body_check(e):  # its bearer taps to use it (MECCG-FX-23)
             used_allies.add(play.placed_source(scenario, role, e.id).name)
         if payers.get(at) is not None:  # he taps to pay it (MECCG-FX-24), this copy's cost
             used_allies.add(payers[at])
@@ -1928,7 +2041,7 @@ def combat_odds(scenario: Scenario) -> CombatOdds:
     setups = setup_strikes(scenario)
     cancel = attack_cancel(scenario)
     per = raw = [strike_outcomes(s, scenario) for s in setups]
-    if any(gone_members(o) for dist in per for o in dist):
+    if any(gone_members(o) for dist in per for o in dist) or any(s.tap_watch for s in setups):
         per, joint = _with_members_gone(setups, per, scenario)
     else:
         joint = Dist.point((0, 0))
@@ -1994,16 +2107,25 @@ def _with_members_gone(setups: list[StrikeSetup], per: list[Dist], scenario: Sce
     """The strikes in order when one can make a member besides its two leave play (MECCG-FX-24/25, an
     ally with its controller, MECCG-BODY-4): a later strike of his is not resolved (``result``
     ``absent``: no roll, no wound, no kill MP), and a later strike he was to support is fought without
-    his +1 (MECCG-SEQ-6). Each strike's distribution and the joint kill MPs, over every way the
-    earlier strikes went."""
-    state = Dist.point((0, 0, frozenset()))  # kill MPs so far, the members gone so far
+    his +1 (MECCG-SEQ-6); likewise a member who tapped in an earlier strike to put its loser off to the side
+    (No Better Use, MECCG-FX-28) faces his strike tapped and supports no more (:meth:`StrikeSetup.with_tapped`).
+    Each strike's distribution and the joint kill MPs, over every way the earlier strikes went."""
+    # kill MPs so far, the members gone so far, the members who tapped to put a loser off to the side
+    state = Dist.point((0, 0, frozenset(), frozenset()))
     marginals = []
     absent = Outcome("absent", None, None, 0, 0, 0, 0)
     unsupported: dict[tuple[int, frozenset], Dist] = {}
+    tapped_variants: dict[tuple[int, frozenset], tuple[StrikeSetup, Dist]] = {}
 
-    def strike(s: StrikeSetup, dist: Dist, gone: frozenset) -> Dist:
+    def strike(s: StrikeSetup, dist: Dist, gone: frozenset, tapped: frozenset = frozenset()) -> Dist:
         if {s.attacker.member.name, s.defender.member.name} & gone:
             return Dist.point(absent)
+        if tapped & s.tap_watch:
+            key = (s.index, tapped & s.tap_watch)
+            if key not in tapped_variants:
+                v = s.with_tapped(tapped)
+                tapped_variants[key] = (v, strike_outcomes(v, scenario))
+            s, dist = tapped_variants[key]
         lost = gone & frozenset(s.supporters)
         if lost:
             key = (s.index, lost)
@@ -2017,12 +2139,18 @@ def _with_members_gone(setups: list[StrikeSetup], per: list[Dist], scenario: Sce
     def left(o: Outcome) -> frozenset:  # every member who leaves play in ``o``, the loser too
         return gone_members(o) | ({o.loser} if o.loser and (o.fate in LEAVES_PLAY or o.aside == o.loser) else set())
 
+    def paid_aside(s: StrikeSetup, o: Outcome, tapped: frozenset) -> frozenset:  # who tapped for it (MECCG-FX-28)
+        payers = s.with_tapped(tapped).aside_taps if s.tap_watch else s.aside_taps
+        return frozenset(payers[:1]) if o.aside and payers else frozenset()
+
     allies = frozenset(m.name for c in (scenario.attacker, scenario.defender) for m in c.members if m.ally_of)
     for s, dist in zip(setups, per):
-        step = state.bind(lambda st, d=dist, s=s: strike(s, d, st[2]).map(lambda o, st=st: (st, o)))
+        step = state.bind(lambda st, d=dist, s=s: strike(s, d, st[2], st[3]).map(lambda o, st=st: (st, o)))
         marginals.append(step.map(lambda x: x[1]))
-        state = step.map(lambda x: (x[0][0] + x[1].kill_mp_defender_player, x[0][1] + x[1].kill_mp_attacker_player,
-                                    x[0][2] | gone_members(x[1]) | (left(x[1]) & allies)))
+        state = step.map(lambda x, s=s: (x[0][0] + x[1].kill_mp_defender_player,
+                                         x[0][1] + x[1].kill_mp_attacker_player,
+                                         x[0][2] | gone_members(x[1]) | (left(x[1]) & allies),
+                                         x[0][3] | paid_aside(s, x[1], x[0][3])))
     return marginals, state.map(lambda st: (st[0], st[1]))
 
 
@@ -2492,11 +2620,18 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         lost = [n for n in s.supporters if n in gone]  # a supporter who left play earlier supports no more
         if lost:
             s = s.without_supporters(gone)
+        # a member who tapped to put an earlier strike's loser off to the side (No Better Use, MECCG-FX-28)
+        aside_tapped = {s_.aside_taps[0]: (s_.index, o_.aside) for s_, _st, o_ in out if o_.aside and s_.aside_taps}
+        watched = s.tap_watch
+        s = s.with_tapped(set(aside_tapped))
         s, rolled_steps = _roll_cards(s, src, scenario)
         a, d, ch = s.attacker, s.defender, s.choice
         earlier = dict(s.untapped_earlier)
 
         def status(m: Member) -> str:
+            if m.name in aside_tapped and m.name in watched:
+                k, who = aside_tapped[m.name]
+                return f"tapped: he tapped in strike {k} to put {who} off to the side"
             return f"tapped, untapped by {earlier[m.name]} earlier in the attack" if m.name in earlier else m.status
         steps.append(ReplayStep(f"Strike {s.index}: {d.member.name} ({status(d.member)}) faces {a.member.name}'s "
                                 f"strike ({status(a.member)}); the defender chose the order",
@@ -2662,8 +2797,9 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             continue
         scorer_al = scenario.defender.alignment if D > A else scenario.attacker.alignment
         if loser.off_to_side:  # no body check: put off to the side instead (MECCG-FX-28)
+            payer = f" ({s.aside_taps[0]} taps for it)" if s.aside_taps else ""
             steps.append(ReplayStep(f"Step 8: {max(A, D)} > {min(A, D)}: the strike {verdict}; {tap}, "
-                                    f"{loser.member.name} is wounded; {loser.off_to_side}: he makes no body "
+                                    f"{loser.member.name} is wounded; {loser.off_to_side}{payer}: he makes no body "
                                     "check and is put off to the side: he leaves play, no kill MP",
                                     ("MECCG-SEQ-10", "MECCG-FX-28")))
             o = Outcome(verdict, loser.member.name, None, 0, 0, 0, 0, aside=loser.member.name)
@@ -2672,6 +2808,12 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                                     f"{loser.member.name} is wounded and the "
                                     f"{'defending' if D > A else 'attacking'} player makes the body check",
                                     ("MECCG-SEQ-10", "MECCG-BODY-1")))
+            winner, w_role = (d, "defender") if D > A else (a, "attacker")
+            for c in winner.cards:  # his own card he cannot pay: he tapped on winning (MECCG-FX-28)
+                if taps_at_body_check(c) and aside_payer(scenario, w_role, c) == winner.member.name:
+                    steps.append(ReplayStep(f"{c.name}: {winner.member.name} tapped on winning his strike (he took "
+                                            "no -3 not to tap), so he cannot tap for it: no one is put off to the "
+                                            "side", ("MECCG-FX-28", "MECCG-SEQ-10")))
             if src.flat is None and (ch.rolls is None or ch.rolls.body is None):
                 raise BodyRollMissing(
                     f"strike {s.index} (body check) needs 1 roll (2d6 totals), the file gives 0", file=scenario.file,
@@ -2921,6 +3063,19 @@ def support_lost(setups: Sequence[StrikeSetup], per: Sequence[Dist],
         p = sum((d.prob(lambda o, n=name: n in gone_members(o)) for d in per[:index]), Fraction(0))
         if p:
             out[name] = (p, rule)
+    return out
+
+
+def aside_tapped(setups: Sequence[StrikeSetup], per: Sequence[Dist], index: int) -> dict[str, Fraction]:
+    """Each member of strike ``setups[index]`` who may have tapped in an earlier strike to put its loser off to
+    the side (No Better Use, MECCG-FX-28; :attr:`StrikeSetup.tap_watch`): the chance he did (he taps once, so the
+    earlier strikes' chances add up). Tapped, he faces the strike at -1 and supports it no more."""
+    out: dict[str, Fraction] = {}
+    for name in sorted(setups[index].tap_watch):
+        p = sum((d.prob(lambda o: bool(o.aside)) for st, d in zip(setups[:index], per[:index])
+                 if st.aside_taps[:1] == (name,)), Fraction(0))
+        if p:
+            out[name] = p
     return out
 
 
