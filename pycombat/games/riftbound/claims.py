@@ -25,7 +25,8 @@ from ...scenario import Node
 from ...rulebook import load_rulebook
 from ...verdicts import Claim, ClaimBook, readings_json, reasons, verdict_json, verify_claims
 from .citations import source_for
-from .damage.switched import fates as assignment_fates, present as assignment_rules, wipes as assignment_wipes
+from .damage.switched import (best as assignment_best_splits, best_score as assignment_best, fates as assignment_fates,
+                              present as assignment_rules, wipes as assignment_wipes)
 from .model import OUTCOMES, SIDES, Scenario, Split, died, other
 from .refs import key as _key, parse_split
 from .violations import violation_text
@@ -423,11 +424,19 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
             v.notes.append("not modelled, and unable to change this verdict (it is about the procedure): "
                            + "; ".join(f"{u['card']}: {u['what']}" for u in left_v))
         elif left_v and v.verdict is not None:  # RB-CARD-4: facts left open that no value of changes it (open_facts)
-            after = [(u.card, u.what) for u in _after_own_death(s, v.claim, _showdown(s).unmodelled)]
-            if after:  # clauses the unit's own death fires (:func:`_after_own_death`)
-                v.notes.append(f"not modelled, and unable to change this verdict (fired by {_unit(s, v.claim)}'s "
-                               "death, after it: it cannot undo it): "
-                               + "; ".join(f"{card}: {what}" for card, what in dict.fromkeys(after)))
+            own = _after_own_death(s, v.claim, _showdown(s).unmodelled)
+            after = [(u.card, u.what) for u in own]
+            if after:  # clauses the unit's own death fires, or a choice between its death's replacements
+                fired = [(u.card, u.what) for u in own if getattr(u, "replaces_death_of", None) is None]
+                chosen = [(u.card, u.what) for u in own if getattr(u, "replaces_death_of", None) is not None]
+                if fired:
+                    v.notes.append(f"not modelled, and unable to change this verdict (fired by {_unit(s, v.claim)}'s "
+                                   "death, after it: it cannot undo it): "
+                                   + "; ".join(f"{card}: {what}" for card, what in dict.fromkeys(fired)))
+                if chosen:
+                    v.notes.append(f"not modelled, and unable to change this verdict (either replacement takes the "
+                                   f"place of {_unit(s, v.claim)}'s death: it does not die): "
+                                   + "; ".join(f"{card}: {what}" for card, what in dict.fromkeys(chosen)))
                 if "RB-CARD-4" not in v.rules:
                     v.rules.append("RB-CARD-4")
                 left_v = [u for u in left_v if (u.get("card"), u.get("what")) not in set(after)]
@@ -593,11 +602,12 @@ def _set_aside(s: Scenario, claim: Claim, items: list) -> list:
 def _after_own_death(s: Scenario, claim: Claim, items: list) -> list:
     """RB-CARD-4: those of ``items`` (the showdown's :class:`~.cards.plays.Unmodelled`) that the death of the unit a
     claim on whether it dies is about fires (its Deathknell, another unit's "when a unit dies": ``after_death_of``):
-    each comes after that death and cannot undo it, nor keep it from dying (RB-CARD-19, CR 346-348)."""
+    each comes after that death and cannot undo it, nor keep it from dying (RB-CARD-19, CR 346-348); and the choice
+    between two replacements of its death (``replaces_death_of``, CR 372): either way it does not die (RB-CARD-12)."""
     if claim.kind != "fate":
         return []
     name = _unit(s, claim)
-    return [u for u in items if getattr(u, "after_death_of", None) == name]
+    return [u for u in items if name in (getattr(u, "after_death_of", None), getattr(u, "replaces_death_of", None))]
 
 
 def _open(s: Scenario) -> list[dict]:
@@ -894,7 +904,7 @@ def stated_splits_read(s: Scenario, sides=SIDES) -> dict[str, Split]:
 
 
 def _outcome(s: Scenario, claim: Claim) -> Verdict:
-    from .damage.outcome import OUTCOME_TEXT, Control, outcome_classes, outcome_of, resolve
+    from .damage.outcome import OUTCOME_TEXT, Control, outcome_classes, resolve
 
     want = claim.args.get("outcome")
     if want not in OUTCOME_TEXT and want != DEFENDER_CONQUERS:
@@ -931,11 +941,10 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
         return True in seen_b if modal == "can" else seen_b == {True}
 
     def answer_without(b) -> bool | None:  # the same, over the splits the assignment rules in force allow
-        wiped = {side: assignment_wipes(b, side) for side in SIDES}
-        if None in wiped.values():
+        outcomes = _outcomes_switched(b, {})
+        if outcomes is None:
             return None
-        seen_b = {happens(outcome_of(not a, not d)) for a in wiped["defender"] for d in wiped["attacker"]} \
-            if b.damage_step else {happens(o) for o in outcome_classes(b).outcomes}
+        seen_b = {happens(o) for o in outcomes}
         return True in seen_b if modal == "can" else seen_b == {True}
 
     # the Might rules that made a total or lethal amount, and the assignment rules (the whole total assigned, no
@@ -986,6 +995,85 @@ def _played_outcomes(s: Scenario) -> tuple[frozenset[str], list[str], list[str]]
     return outcomes, rules, [note]
 
 
+def _outcomes_switched(board, stated: Mapping[str, Split]) -> frozenset[str] | None:
+    """The outcome classes (RB-RES-7) :func:`_played_outcomes` reads with no split or one side's split stated, over the
+    legal splits of a side that states none as :mod:`.damage.switched` gives them, with the assignment rules in force
+    now (taken away by :func:`pycombat.in_force.removed`); None: too many splits to look at."""
+    from .damage.outcome import outcome_classes, outcome_of
+
+    if not board.damage_step:
+        return outcome_classes(board).outcomes
+    if stated:
+        side, split = next(iter(stated.items()))
+        opp = other(side)
+        opp_left = any(not u.dies_with(split.get(u.name)) for u in board.side(opp))
+        wiped = assignment_wipes(board, opp)  # does the other side's split wipe out ``side``
+        if wiped is None:
+            return None
+        return frozenset(outcome_of(not w, opp_left) if side == "attacker" else outcome_of(opp_left, not w)
+                         for w in wiped)
+    wiped = {side: assignment_wipes(board, side) for side in SIDES}
+    if None in wiped.values():
+        return None
+    return frozenset(outcome_of(not a, not d) for a in wiped["defender"] for d in wiped["attacker"])
+
+
+def _played_rules(s: Scenario, answer: Callable[[frozenset[str]], Any]) -> list[str]:
+    """The rules a verdict read on the outcome classes :func:`_played_outcomes` gives turns on (``answer``: the
+    verdict's answer for a set of outcome classes): the Might rules that made a total or a lethal amount, and, over
+    the legal splits of a side that states none, the assignment rules (the whole total assigned, lethal-first, no
+    overkill, Tank, Backline, the leftover) whose effect, taken away, changes the answer (:func:`deciding_modifiers`).
+    With both splits stated, the Might rules only."""
+    from .damage.outcome import outcome_classes, resolve
+
+    board = _board(s)
+    stated = stated_splits_read(s)
+    if len(stated) == 2:
+        r = resolve(s, stated)
+        return deciding_modifiers(board, lambda b: answer(frozenset({_outcome_with(b, r.splits)})))
+    if stated:
+        side, split = next(iter(stated.items()))
+        assigners = [other(side)]
+
+        def read(b) -> frozenset[str]:
+            return _outcomes_one_split(b, side, split)
+    else:
+        assigners = list(SIDES)
+
+        def read(b) -> frozenset[str]:
+            return outcome_classes(b).outcomes
+
+    def answer_without(b):
+        outcomes = _outcomes_switched(b, stated)
+        return None if outcomes is None else answer(outcomes)
+
+    switched = list(dict.fromkeys(r for side in assigners for r in assignment_rules(board, side)))
+    return deciding_modifiers(board, lambda b: answer(read(b)), switched=switched, answer_without=answer_without)
+
+
+def value_rules(board, score: Callable[[str, Sequence[str]], Any], value: Any) -> list[str]:
+    """The assignment rules (:data:`.damage.switched.ASSIGNMENT_RULES`) the joint game's ``value`` turns on (the
+    Attacker's best score minus the Defender's, each side's best over its legal splits, ``score(side, killed)``,
+    RB-MODEL-7): the smallest sets of them whose effect, taken away (:func:`pycombat.in_force.removed`), changes it.
+    Taking a rule away adds legal splits to both sides, which may raise either side's best: no set is skipped for
+    its parts' sake (:func:`minimal_deciding_sets`). None of them when a side has too many splits to look at."""
+
+    def value_now(b):
+        best = {side: assignment_best(b, side, functools.partial(score, side)) for side in SIDES}
+        return None if None in best.values() else best["attacker"] - best["defender"]
+
+    if value_now(board) != value:  # too many splits to look at
+        return []
+
+    def flips(gone: frozenset[str]) -> bool:
+        with removed(*gone):
+            got = value_now(board)
+        return got is not None and got != value
+
+    switched = list(dict.fromkeys(r for side in SIDES for r in assignment_rules(board, side)))
+    return list(dict.fromkeys(r for found in minimal_deciding_sets(switched, flips) for r in found))
+
+
 def _outcome_one_split(s: Scenario, claim: Claim, want: str, control, happens, side: str, split: Split) -> Verdict:
     """An outcome claim with one side's split stated: that split decides the other side's losses, and the outcome is
     read over the legal splits of the side that states none (RB-MODEL-3, RB-MODEL-4)."""
@@ -1007,7 +1095,7 @@ def _outcome_one_split(s: Scenario, claim: Claim, want: str, control, happens, s
         notes.append(_SCORED_ALREADY)
     # the other side's legal splits: RB-MODEL-4 where the outcome class does not depend on them, else RB-MODEL-3
     rules = ["RB-MODEL-4" if oc.model4 else "RB-MODEL-3"] + outcome_rules(outcomes, control) + ["RB-DMG-4"]
-    rules += deciding_modifiers(board, lambda b: {happens(o) for o in _outcomes_one_split(b, side, split)} == {True})
+    rules += _played_rules(s, lambda outs: {happens(o) for o in outs} == {True})
     return Verdict(claim, verdict, rules, notes=notes)
 
 
@@ -1608,8 +1696,38 @@ def _best_split(s: Scenario, claim: Claim) -> Verdict:
         raise _err(s, claim, "best_split_objective=custom needs `value:` on the units")
     best = best_splits(board, side, objective=objective, values=values)
     ok = split.amounts in {b.amounts for b in best.splits}
-    return Verdict(claim, ok, ["RB-MODEL-7"],
+    return Verdict(claim, ok, ["RB-MODEL-7", *_best_split_rules(board, side, split, objective, ok)],
                    notes=[f"best under {objective}: " + "; ".join(b.label() for b in best.splits)])
+
+
+def _best_split_rules(board, side: str, split: Split, objective: str, ok: bool) -> list[str]:
+    """The assignment rules (:data:`.damage.switched.ASSIGNMENT_RULES`) whether ``split`` is one of ``side``'s best
+    splits (``ok``) turns on: the smallest sets of them whose effect, taken away (:func:`pycombat.in_force.removed`),
+    lets other splits be legal and changes the answer (a better split, or this one legal and best). Each side's
+    splits scored as the joint game scores them (:class:`.damage.game.JointGame`, RB-MODEL-7); none when there are
+    too many splits to look at."""
+    from ...errors import TooLargeError
+    from .damage.game import JointGame, Objective
+
+    try:
+        score = functools.partial(JointGame(board, Objective(objective)).score, side)
+    except TooLargeError:
+        return []
+
+    def answer() -> bool | None:
+        got = assignment_best_splits(board, side, score)
+        return None if got is None else frozenset(split.amounts) in got[1]
+
+    if answer() != ok:  # too many splits to look at
+        return []
+
+    def flips(gone: frozenset[str]) -> bool:
+        with removed(*gone):
+            got = answer()
+        return got is not None and got != ok
+
+    return list(dict.fromkeys(r for found in minimal_deciding_sets(assignment_rules(board, side), flips)
+                              for r in found))
 
 
 def _scores(s: Scenario, claim: Claim) -> Verdict:
@@ -1640,6 +1758,7 @@ def _scores(s: Scenario, claim: Claim) -> Verdict:
         notes.append(f"{s.defender.player} controlled the battlefield as the combat began: he can keep it, which "
                      "scores nothing now (a Hold scores in his Beginning Phase, RB-RES-6)")
     rules = ["RB-RES-5", *read_rules] + (["RB-RES-4"] if side == "defender" else [])
+    rules += _played_rules(s, lambda outs: {control.scorer(o) for o in outs} == {side})
     return Verdict(claim, verdict, rules, notes=notes)
 
 
@@ -1648,7 +1767,8 @@ def _no_result(s: Scenario, claim: Claim) -> Verdict:
 
     outcomes, read_rules, read = _played_outcomes(s)
     control = Control.of(s)
-    return Verdict(claim, outcomes <= {"recall", "nobody"}, ["RB-RES-3", *read_rules],
+    rules = ["RB-RES-3", *read_rules] + _played_rules(s, lambda outs: outs <= {"recall", "nobody"})
+    return Verdict(claim, outcomes <= {"recall", "nobody"}, rules,
                    notes=[f"outcomes{' ' + read[0] if read else ''}: "
                           f"{'; '.join(control.text(o) for o in sorted(outcomes))}"])
 

@@ -232,6 +232,9 @@ def optimize(report: OptimizeReport | PlayReport, console: Console) -> None:
                   f" = {format_fraction(game.score('attacker', ka))} ({_score_text(game, 'attacker', ka)}) - "
                   f"{format_fraction(game.score('defender', kd))} ({_score_text(game, 'defender', kd)}); "
                   f"{game.scale()}")
+    if report.value_rules:
+        console.print(f"  the value turns on the assignment rules {', '.join(report.value_rules)} (taken away, they "
+                      "let other splits be legal and the value changes)")
     for st in opt.line:
         if st.action:
             who = "Attacker" if st.player == 0 else "Defender"

@@ -282,6 +282,8 @@ class OptimizeReport(_Combat):
     killed: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  #: (by the Attacker, by the Defender) on that line
     alternatives: list = field(default_factory=list)  #: the Attacker's choices with their values, best first
     top: int = 10  #: options shown per decision in the text (the JSON has them all)
+    #: the assignment rules the joint value turns on: taken away, the value changes (:func:`.claims.value_rules`)
+    value_rules: list[str] = field(default_factory=list)
 
     def joint_options(self) -> list[Option]:
         """The Attacker's choices at the joint game's root, each with its value (the Defender replying at
@@ -306,7 +308,8 @@ class OptimizeReport(_Combat):
                                                                           - game.score(s, c.killed))}
                                            for c in b.classes]}
                       for s, b in opt.sides.items()},
-            "joint": {"value": format_fraction(opt.value), "line": [st.action for st in opt.line if st.action],
+            "joint": {"value": format_fraction(opt.value), "value_rules": list(self.value_rules),
+                      "line": [st.action for st in opt.line if st.action],
                       "killed": {"by_attacker": list(self.killed[0]), "by_defender": list(self.killed[1])},
                       "outcome": _final_state(opt).outcome(),
                       "outcome_text": Control.of(self.combat).text(_final_state(opt).outcome()),
@@ -363,7 +366,8 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     obj = _objective(scenario, board, objective, character, protect)
     opt = _optimize(board, obj, max_nodes=max_nodes, progress=progress, control=Control.of(scenario))
     return OptimizeReport(**_base(scenario, "optimize"), **_combat(scenario, showdown), objective=obj, optimum=opt,
-                          killed=_final_killed(opt), alternatives=list(root_alternatives(opt)), top=top)
+                          killed=_final_killed(opt), alternatives=list(root_alternatives(opt)), top=top,
+                          value_rules=_claims.value_rules(board, opt.game.score, opt.value))
 
 
 def _play_optimize(scenario, objective: str | None, character: str | None, protect: list[str] | None,

@@ -138,6 +138,9 @@ class Unmodelled:
     #: the unit whether it stays in play the clause decides (CR 372: its own death replacement banishes it, another
     #: recalls it to its base): a card listed later naming it may have been played once it was at its base (RB-CARD-11)
     stays_in_play: str | None = field(default=None, compare=False)
+    #: the unit whose death the choice of one of two replacements takes the place of (CR 372): either way it does not
+    #: die, so ``verify`` sets it aside for a claim on whether that unit dies (RB-CARD-4, RB-CARD-12)
+    replaces_death_of: str | None = field(default=None, compare=False)
 
     def as_json(self) -> dict:
         return {"card": self.card, "what": self.what, "why": self.why}

@@ -19,7 +19,8 @@
 
 When several apply to one death, the unit's controller chooses which (CR 372): with the same result the
 unit's own (RB-CARD-12: Tactical Retreat) is applied, then a unit's before a gear's; with different
-results (Smite's banish, Soraka's recall) the choice is NOT MODELLED.
+results (Smite's banish, Soraka's recall; or two of the unit's own, Smite's banish and Highlander's recall) the choice is
+NOT MODELLED.
 """
 from __future__ import annotations
 

@@ -473,10 +473,15 @@ class Progress:
         lines.append(Line(f"The showdown begins; {a.player}, the Attacker, gains Focus. Only Action and Reaction "
                           "cards and abilities can be played.", ("RB-SHOW-1", "RB-SHOW-2", "RB-SHOW-4")))
         if chain:
-            lines.append(Line("The combat triggers go on the chain, the Attacker's first: the Defender's resolve "
-                              "first (" + ", ".join(f"{p.trigger_of} ({p.by}" + (", by itself" if p.trigger_of in auto
-                                                                                 else "") + ")" for p in chain)
-                              + ").", ("RB-SHOW-2",)))
+            listed = ", ".join(f"{p.trigger_of} ({p.by}" + (", by itself" if p.trigger_of in auto else "") + ")"
+                               for p in chain)
+            sides = {p.by for p in chain}
+            if len(sides) > 1:  # the Attacker's go on first, so the Defender's are on top
+                said = f"the Attacker's first: the Defender's resolve first ({listed})"
+            else:
+                one = next(iter(sides))
+                said = f"the {one.capitalize()}'s only (the {'Defender' if one == 'attacker' else 'Attacker'} has none): {listed}"
+            lines.append(Line(f"The combat triggers go on the chain, {said}.", ("RB-SHOW-2",)))
         for u in untriggered:
             lines.append(Line(f"  not modelled: {u.what} ({u.why})", ("RB-CARD-4",)))
         if responses:
@@ -659,7 +664,7 @@ class Progress:
                                            self.scenario.flags,
                                            lambda c: said.append(Line(*_change(c, units, present, base, removed, away,
                                                                                self.loose, self.turn, self._dies,
-                                                                               self.to_hand))))
+                                                                               self.to_hand, self.unmodelled))))
                     self.unmodelled.extend(missing)
                     head = (f"{n} died at the battlefield: its Deathknell goes on the chain and resolves: " if not k else
                             f"{n}'s Deathknell triggers an additional time ({extra[k - 1]}'s static ability) and "
@@ -786,7 +791,7 @@ class Progress:
             if moving is not None and (m := move_of(c, self.present, self.base)) is not None:
                 moving.append(m)
             said.append(Line(*_change(c, self.units, self.present, self.base, self.removed, self.away, self.loose,
-                                      self.turn, self._dies, self.to_hand)))
+                                      self.turn, self._dies, self.to_hand, self.unmodelled)))
 
         _, missing = interpret(play, View(self.live, self.present, self.base, self.away, gone, self.loose, moved),
                                self.scenario.flags, apply)
@@ -822,7 +827,7 @@ class Progress:
                 if (m := move_of(c, present, base)) is not None:
                     moving.append(m)  # a move (a recall is none, RB-COMB-6)
                 text, rules = _change(c, units, present, base, removed, away, loose, turn, self._dies,
-                                      self.to_hand)
+                                      self.to_hand, unmodelled)
                 said.append(Line(text, rules))
 
             try:
@@ -927,6 +932,8 @@ class Progress:
         card = f"{e.card}: " if e.card else "a card or ability: "  # (an effect stated without its card)
         instead = self._dies(Change("remove", e.unit, how="killed", rules=("RB-CARD-7",))) \
             if e.kind == "remove" and e.how == "killed" else None
+        if e.kind == "damage":
+            damage_order(e.unit, u, unmodelled)
         text, rules = instead or _apply(e, u, units, self.turn)
         lines.append(Line(f"{_who(scenario, e.by)} plays {card}{text}.", rules))
         if e.kind == "remove" and instead is None:
@@ -1183,6 +1190,7 @@ def _instead(name: str, snapshot: Mapping[str, Unit], where: Mapping[str, str | 
     if u.death_replacement:  # RB-CARD-12: the next time it would die, something else happens
         (how, card), rest = u.death_replacement[0], u.death_replacement[1:]
         _choice(name, how, card, src, unmodelled)
+        own_choice(name, u.death_replacement, unmodelled)
         rules: tuple[str, ...] = ("RB-CARD-12",)
     elif src is not None:  # RB-CARD-18: a friendly unit's static replacement
         how, card, rest, rules = RECALLED, src, u.death_replacement, (RULE,)
@@ -1228,8 +1236,34 @@ def _choice(name: str, how: str, card: str, board_saver: str | None, unmodelled:
                                      stays_in_play=name))  # (the board's replacement recalls it: still in play)
 
 
+def own_choice(name: str, reps: tuple, unmodelled: list | None) -> None:
+    """CR 372 (RB-CARD-12): two death replacements of the unit's own (``reps``: ``(how, card)``, the earliest first)
+    with different results (Smite's banish, Highlander's recall) both apply to its death; its controller chooses which
+    applies. As for a unit's own and one on the board (:func:`_choice`), that choice is NOT MODELLED (the earliest is
+    applied)."""
+    if unmodelled is None or len({how for how, _ in reps}) < 2:
+        return
+    (how, card), other = reps[0], next(r for r in reps[1:] if r[0] != reps[0][0])
+    unmodelled.append(Unmodelled(other[1], f"whether it or {card} replaces {name}'s death",
+                                 f"both apply: its controller chooses (CR 372; RB-CARD-12); applied here, {card}'s: "
+                                 f"{name} is {how}", stays_in_play=name, replaces_death_of=name))
+
+
 def _saved_by(name: str, snapshot, where) -> str | None:
     return _replacements.saved_by(name, snapshot, where)
+
+
+def damage_order(n: str, u: Unit, unmodelled: list | None) -> None:
+    """CR 372 (RB-CARD-18): damage dealt to a unit both doubled (RB-MIGHT-7: Lotus Trap) and partly prevented
+    (RB-MIGHT-6: Ki Barrier, "prevent the next N"): both replace that damage, and its controller chooses which
+    applies first (prevented first, less is dealt and less of the prevention is used). The model applies the doubling
+    first: the choice is NOT MODELLED. A prevention of all of it (Counter Strike, "prevent all") leaves nothing to
+    order."""
+    if unmodelled is not None and u.doubled and u.prevent > 0 and not (u.immune or u.prevent_all or u.prevent_next):
+        what = f"the order of the doubling and the prevention of the damage dealt to {n}"
+        unmodelled.append(Unmodelled(u.card_name or n, what,
+                                     f"both replace that damage: its controller chooses which applies first (CR 372; "
+                                     f"{_replacements.RULE}); applied here, the doubling first"))
 
 
 def combat_replacements(live, present: list[str], gear: dict[str, list[str]], unmodelled: list) -> dict[str, Unit]:
@@ -1243,6 +1277,8 @@ def combat_replacements(live, present: list[str], gear: dict[str, list[str]], un
     saving = {v.side for v in snapshot.values() if _replacements.savers(v)}
     out = {}
     for n, v in snapshot.items():
+        damage_order(n, v, unmodelled)  # the combat damage dealt to it
+        own_choice(n, v.death_replacement, unmodelled)  # if the combat damage kills it
         extra = ()
         src = _saved_by(n, snapshot, where) if v.side in saving else None
         if src is not None:
@@ -1293,7 +1329,7 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
             away: list[str], gear: dict[str, list[str]] | None = None,
             turn: dict | None = None,
             dies: Callable[[Change], tuple[str, tuple] | None] | None = None,
-            to_hand: list[tuple[str, str]] | None = None) -> tuple[str, tuple]:
+            to_hand: list[tuple[str, str]] | None = None, unmodelled: list | None = None) -> tuple[str, tuple]:
     """Apply one interpreter change (in place); its narration and rule ids. ``dies``: a unit killed would die, and
     a death replacement may apply instead (:meth:`Progress._dies`: its narration, or None: it dies). ``to_hand``:
     the cards gone back to their owner's hand (:attr:`Progress.to_hand`), a gear returned to hand added to it."""
@@ -1488,6 +1524,8 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
                        f"{_now(units, n)}), kept at that amount while it lasts"), \
             tuple(dict.fromkeys(c.rules + ("RB-CARD-9", "RB-DMG-2", "RB-DMG-5")))
     eff = Effect(kind=kind, unit=n, amount=c.amount, keyword=c.keyword)
+    if kind == "damage":
+        damage_order(n, units[n], unmodelled)
     text, rules = _apply(eff, units[n], units, turn)
     if c.kind == "damage" and c.how:  # an amount read from the board (RB-CARD-13)
         text = text.replace(f"deal {c.amount} to {n}", f"deal {c.amount} to {n} ({c.how})", 1)

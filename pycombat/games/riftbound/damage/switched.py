@@ -23,6 +23,7 @@ verbs' own kill classes).
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 from typing import Callable
 
 from pycombat.in_force import in_force, removed_rules
@@ -91,9 +92,22 @@ def _answers(board: Board, side: str, read: Callable[[dict[str, int]], bool], li
 
 
 def _enumerate(board: Board, side: str, read: Callable[[dict[str, int]], bool], limit: int) -> frozenset[bool] | None:
+    seen: set[bool] = set()
+
+    def visit(d: dict[str, int]) -> bool:  # True: stop (both answers seen)
+        seen.add(read(d))
+        return len(seen) == 2
+
+    return None if _walk(board, side, visit, limit) is None else frozenset(seen)
+
+
+def _walk(board: Board, side: str, visit: Callable[[dict[str, int]], bool], limit: int) -> bool | None:
+    """``visit`` each of ``side``'s legal vectors (the same dict, filled anew: read it, do not keep it) with the
+    rules in force now, until it returns True; None when there are more than ``limit`` vectors to look at."""
     p = SideProblem(board, side)
     if p.total == 0:
-        return frozenset({read({})})
+        visit({})
+        return True
     tiers = _tiers(board, p)
     names = p.order
     cap = p.total
@@ -109,7 +123,6 @@ def _enumerate(board: Board, side: str, read: Callable[[dict[str, int]], bool], 
     pruned = full_total and in_force("RB-DMG-9")
     if _leaves(caps, suffix, p.total, pruned) > limit:  # counted first: never looked at one by one
         return None
-    seen: set[bool] = set()
     looked = 0
     cur: dict[str, int] = {}
 
@@ -120,13 +133,13 @@ def _enumerate(board: Board, side: str, read: Callable[[dict[str, int]], bool], 
             return True
         return not in_force("RB-DMG-9") and all(v is not None and cur[n] >= v for n, v in p.lethal.items())
 
-    def rec(i: int, left: int) -> bool:  # True: stop (both answers seen, or too many vectors)
+    def rec(i: int, left: int) -> bool:  # True: stop (visit said so, or too many vectors)
         nonlocal looked
         if i == len(names):
             looked += 1
-            if assigned_ok(left) and _legal(p, tiers, cur):
-                seen.add(read(cur))
-            return len(seen) == 2 or looked > limit
+            if assigned_ok(left) and _legal(p, tiers, cur) and visit(cur):
+                return True
+            return looked > limit
         if full_total and in_force("RB-DMG-9") and left > suffix[i]:
             return False
         for a in range(min(caps[i], left) + 1):
@@ -136,7 +149,7 @@ def _enumerate(board: Board, side: str, read: Callable[[dict[str, int]], bool], 
         return False
 
     rec(0, p.total)
-    return None if looked > limit else frozenset(seen)
+    return None if looked > limit else True
 
 
 def _leaves(caps: list[int], suffix: list[int], total: int, pruned: bool) -> int:
@@ -169,6 +182,40 @@ def wipes(board: Board, side: str, *, limit: int = LIMIT) -> frozenset[bool] | N
         return frozenset({not board.side(other(side))})
     units = board.side(other(side))
     return _answers(board, side, lambda d: all(u.dies_with(d.get(u.name, 0)) for u in units), limit, ("wiped",))
+
+
+def best(board: Board, side: str, score: Callable[[tuple[str, ...]], Fraction], *,
+         limit: int = LIMIT) -> tuple[Fraction, frozenset[frozenset[tuple[str, int]]]] | None:
+    """The most ``score`` (of the other side's units a vector kills, RB-MIGHT-1, in board order, as
+    :func:`.game.kill_classes` groups them) over ``side``'s legal vectors, with the rules in force now, and the vectors
+    that get it (each as the set of the pairs of :attr:`~..model.Split.amounts`); None when there are more than
+    ``limit`` vectors to look at."""
+    units = board.side(other(side))
+    top: list[Fraction] = []
+    tied: set[frozenset[tuple[str, int]]] = set()
+
+    def visit(d: dict[str, int]) -> bool:
+        got = score(tuple(u.name for u in units if u.dies_with(d.get(u.name, 0))))
+        amounts = frozenset((u.name, d[u.name]) for u in units if d.get(u.name, 0) > 0)
+        if not top or got > top[0]:
+            top[:] = [got]
+            tied.clear()
+        if got == top[0]:
+            tied.add(amounts)
+        return False
+
+    if not board.damage_step:
+        visit({})
+    elif _walk(board, side, visit, limit) is None:
+        return None
+    return (top[0], frozenset(tied)) if top else None
+
+
+def best_score(board: Board, side: str, score: Callable[[tuple[str, ...]], Fraction], *,
+               limit: int = LIMIT) -> Fraction | None:
+    """The most ``score`` over ``side``'s legal vectors (:func:`best`); None: too many vectors."""
+    got = best(board, side, score, limit=limit)
+    return None if got is None else got[0]
 
 
 def present(board: Board, side: str) -> list[str]:
