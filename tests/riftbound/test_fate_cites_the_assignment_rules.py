@@ -139,27 +139,27 @@ def test_a_conquest_cites_what_makes_every_split_wipe_out_the_defenders(tmp_path
 
 
 def test_a_side_of_many_vectors_is_counted_not_walked(monkeypatch):
-    """With a rule taken away a side may have millions of vectors: they are counted first (``_leaves``, equal to the
-    walk's count on small sides) and not looked at one by one past the limit, so a 6 v 6 claim costs no more than
-    the limit's worth of checks per question."""
+    """With a rule taken away a side may have millions of vectors: they are counted first (``count_leaves``, equal to
+    the walk's count on small sides) and not looked at one by one past the limit, so a 6 v 6 claim costs no more
+    than the limit's worth of checks per question."""
     import itertools
 
-    from pycombat.games.riftbound.damage import switched
+    from pycombat.games.riftbound.damage import bruteforce, switched
     from pycombat.games.riftbound import verbs as rb_verbs
     from pycombat.games.riftbound.schema import scenario_from_dict as read
 
     for caps, total in (([3, 2, 4], 5), ([1, 1, 1, 1], 3), ([6, 0, 2], 4)):
         suffix = [sum(caps[i:]) for i in range(len(caps))] + [0]
         walk = sum(1 for v in itertools.product(*(range(c + 1) for c in caps)) if sum(v) <= total)
-        assert switched._leaves(caps, suffix, total, pruned=False) == walk
+        assert bruteforce.count_leaves(caps, suffix, total, pruned=False) == walk
         exact = sum(1 for v in itertools.product(*(range(c + 1) for c in caps)) if sum(v) == total)
-        assert switched._leaves(caps, suffix, total, pruned=True) <= walk and exact <= walk
+        assert bruteforce.count_leaves(caps, suffix, total, pruned=True) <= walk and exact <= walk
     units = lambda side, mights: [{"name": f"{side}{i}", "custom": True, "might": m} for i, m in enumerate(mights)]
     doc = {"game": "riftbound", "attacker": {"player": "Ann", "units": units("A", [3, 4, 5, 6, 3, 4])},
            "defender": {"player": "Bo", "units": units("D", [2, 3, 4, 5, 6, 2])},
            "claims": [{"id": "c1", "claim": "the attacker conquers"}]}
     checked = []
-    real = switched._legal
-    monkeypatch.setattr(switched, "_legal", lambda *a: checked.append(1) or real(*a))
+    real = bruteforce._check
+    monkeypatch.setattr(bruteforce, "_check", lambda *a: checked.append(1) or real(*a))
     report = rb_verbs.verify(read(doc))
     assert [c["verdict"] for c in report.to_json()["claims"]] == [True] and len(checked) <= 4 * switched.LIMIT

@@ -9,22 +9,37 @@ Two independent statements of RB-DMG-6..9 and RB-ORD-2..8, neither shared with t
   it goes anywhere (``excess_damage=free``) or on the last unit taken
   (``excess_damage=last``), RB-DMG-9. Duplicate vectors are merged.
 * :func:`filter_vectors` enumerates every damage vector with the right total (each amount
-  bounded by the total) and keeps those that satisfy the digest's RB-MODEL-3 statement.
+  bounded by the total) and keeps those that satisfy the digest's RB-MODEL-3 statement
+  (:func:`model3_legal`); :func:`bounded_filter` keeps the same ones from a capped, pruned
+  walk (:func:`walk`).
+
+The final-vector constraints are stated once, in :func:`model3_legal`, each applied only while its rule is in
+force (:func:`pycombat.in_force.in_force`; every rule is, unless a claim takes one away to see whether its verdict
+turns on it): RB-DMG-3 (the whole total is assigned), RB-DMG-6 (lethal-first), RB-DMG-7 (no overkill while a target
+lacks lethal), RB-DMG-9 (the leftover assigned too, under ``excess_damage=last`` on one unit that can come last),
+RB-ORD-2 (Tank) and RB-ORD-3 (Backline), which set a target's tier (RB-ORD-5/8) in :class:`SideProblem`.
+:mod:`.switched` reads which units the vectors kill through :func:`walk`, with some of them taken away.
 
 Lethal amounts come from :meth:`model.Unit.lethal` (the Python statement of RB-MODEL-1).
 """
 from __future__ import annotations
 
 import itertools
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
+
+from pycombat.in_force import in_force
 
 from ..model import Board, Unit, other
 
 Vector = tuple[tuple[str, int], ...]
 
+#: the assignment rules :func:`model3_legal` and :func:`walk` apply only while they are in force
+ASSIGNMENT_RULES = ("RB-DMG-3", "RB-DMG-6", "RB-DMG-7", "RB-DMG-9", "RB-ORD-2", "RB-ORD-3")
+
 
 class SideProblem:
-    """What one side's assignment is about: its total and the units that may receive it."""
+    """What one side's assignment is about: its total and the units that may receive it (each target's tiers with
+    the rules in force as it is built)."""
 
     def __init__(self, board: Board, side: str):
         flags = board.flags
@@ -38,16 +53,24 @@ class SideProblem:
         self.total = board.pool(side) if (board.damage_step and has_recv) else 0  # RB-DMG-1/3, RB-ORD-7
         ignore_tank = board.ignores_tank(side)
         self.tiers: dict[str, tuple[int, ...]] = {}
-        for u in self.targets:
-            tank = u.tank and not ignore_tank
-            if tank and u.backline:
+        for u in self.targets:  # a keyword sets a tier while its rule is in force
+            tank = u.tank and not ignore_tank and in_force("RB-ORD-2")
+            back = u.backline and in_force("RB-ORD-3")
+            if tank and back:
                 self.tiers[u.name] = (0, 2)  # RB-ORD-5: first or last
             elif tank:
                 self.tiers[u.name] = (0,)
-            elif u.backline:
+            elif back:
                 self.tiers[u.name] = (2,)
             else:
                 self.tiers[u.name] = (1,)
+        #: each target's tier, for each choice of a unit with both keywords: first or last (RB-ORD-5/8)
+        self.tier_choices: list[dict[str, int]] = []
+        duals = [n for n, t in self.tiers.items() if len(t) > 1]
+        for choice in itertools.product((0, 2), repeat=len(duals)):
+            tier = {n: t[0] for n, t in self.tiers.items()}
+            tier.update(zip(duals, choice, strict=True))
+            self.tier_choices.append(tier)
         self.excess_mode = flags.get("excess_damage", "free")
         # RB-READ-1 [lethal_order=killable_first]: a unit the remaining damage can kill first
         self.killable_first = flags.get("lethal_order", "as_worded") == "killable_first"
@@ -87,10 +110,7 @@ def replay_orders(board: Board, side: str) -> set[Vector]:
     out: set[Vector] = set()
     if p.total == 0:
         return {()}
-    duals = [n for n, t in p.tiers.items() if len(t) > 1]
-    for choice in itertools.product((0, 2), repeat=len(duals)):
-        tier = {n: t[0] for n, t in p.tiers.items()}
-        tier.update(zip(duals, choice, strict=True))
+    for tier in p.tier_choices:
         stack = [(p.total, (), None)]  # (damage left, units taken with amounts, last unit taken)
         while stack:
             left, taken, last = stack.pop()
@@ -125,10 +145,7 @@ def replay_sequences(board: Board, side: str) -> set[tuple[tuple[str, int], ...]
     if p.total == 0:
         return {()}
     out: set[tuple[tuple[str, int], ...]] = set()
-    duals = [n for n, t in p.tiers.items() if len(t) > 1]
-    for choice in itertools.product((0, 2), repeat=len(duals)):
-        tier = {n: t[0] for n, t in p.tiers.items()}
-        tier.update(zip(duals, choice, strict=True))
+    for tier in p.tier_choices:
         stack: list[tuple[int, tuple[tuple[str, int], ...]]] = [(p.total, ())]
         while stack:
             left, taken = stack.pop()
@@ -156,52 +173,54 @@ def replay_sequences(board: Board, side: str) -> set[tuple[tuple[str, int], ...]
 
 
 def model3_legal(p: SideProblem, damage: Mapping[str, int]) -> bool:
-    """The digest's RB-MODEL-3 statement of a legal final vector, checked directly."""
+    """The digest's RB-MODEL-3 statement of a legal final vector, checked directly, each constraint applied only
+    while its rule is in force (:func:`pycombat.in_force.in_force`, :data:`ASSIGNMENT_RULES`)."""
     d = {n: damage.get(n, 0) for n in p.order}
-    if any(a < 0 for a in d.values()) or sum(d.values()) != p.total:
+    if any(a < 0 for a in d.values()):
+        return False
+    left = p.total - sum(d.values())
+    if left < 0:
         return False
     if p.total == 0:
         return True
+    return _check(p, d, left)
+
+
+def _check(p: SideProblem, d: Mapping[str, int], left: int) -> bool:
+    """Whether ``d`` (an amount, 0 or more, on each of ``p.order``; ``left`` of the total not assigned) is legal
+    under the rules in force now: RB-MODEL-3, its constraints one by one."""
     lethal = p.lethal
-    killable = all(lethal[n] is not None for n in lethal)
-    sum_l = sum(lethal[n] or 0 for n in lethal)
-    duals = [n for n, t in p.tiers.items() if len(t) > 1]
-    if not killable or p.total < sum_l:
-        if any(d[u.name] for u in p.dumps):
+    if left:
+        # RB-DMG-3: the whole total is assigned; RB-DMG-9: so is the leftover once every target has lethal
+        if in_force("RB-DMG-3") and (in_force("RB-DMG-9")
+                                     or not all(v is not None and d[n] >= v for n, v in lethal.items())):
             return False
-        partial = [n for n in lethal if 0 < d[n] and (lethal[n] is None or d[n] < lethal[n])]
-        if any(lethal[n] is not None and d[n] > lethal[n] for n in lethal) or len(partial) > 1:
-            return False
-        for choice in itertools.product((0, 2), repeat=len(duals)):
-            tier = {n: t[0] for n, t in p.tiers.items()}
-            tier.update(zip(duals, choice, strict=True))
-            if not all(not (d[j] > 0 and tier[i] < tier[j] and (lethal[i] is None or d[i] < lethal[i]))
-                       for j in lethal for i in lethal):
-                continue
-            # RB-READ-1 [killable_first]: the unit left short got all that remained; an untouched
-            # unit allowed at that point (tier no later) that this amount kills was passed over
-            if p.killable_first and any(d[j] == 0 and lethal[j] is not None and lethal[j] <= d[s]
-                                        and tier[j] <= tier[s] for s in partial for j in lethal):
-                continue
-            return True
+    full = {n: lethal[n] is not None and d[n] >= lethal[n] for n in lethal}
+    lacking = [n for n in lethal if not full[n]]
+    if lacking and any(d[u.name] for u in p.dumps):  # RB-ORD-7: dumped on before every target has lethal
         return False
-    if any(d[n] < lethal[n] for n in lethal):
+    short = [n for n in lethal if 0 < d[n] and not full[n]]
+    if in_force("RB-DMG-6") and len(short) > 1:  # lethal-first: at most one target left short
         return False
-    if p.excess_mode == "free":
-        return True
-    holders = [n for n in p.order if d[n] > (lethal.get(n) or 0)]
-    if not holders:
-        return True
-    if len(holders) > 1:
+    over = [n for n in lethal if full[n] and d[n] > lethal[n]]
+    if in_force("RB-DMG-7") and over and lacking:  # no overkill while a target lacks lethal
         return False
-    (h,) = holders
-    if h not in lethal:  # a unit that cannot be dealt damage, dumped on (RB-ORD-7)
+    holders = over + [u.name for u in p.dumps if d[u.name]]
+    last = p.excess_mode == "last" and in_force("RB-DMG-9")  # the leftover on one unit that can come last
+    if last and len(holders) > 1:
+        return False
+    for tier in p.tier_choices:
+        # RB-ORD-2/3 (RB-ORD-8): a later tier gets damage only once every unit of an earlier tier has lethal
+        if any(d[j] > 0 and tier[i] < tier[j] for j in lethal for i in lacking):
+            continue
+        # RB-READ-1 [killable_first]: the unit left short got all that remained; an untouched unit allowed at that
+        # point (tier no later) that this amount kills was passed over
+        if p.killable_first and any(d[j] == 0 and lethal[j] is not None and lethal[j] <= d[s] and tier[j] <= tier[s]
+                                    for s in short for j in lethal):
+            continue
+        if last and holders and holders[0] in lethal and any(tier[n] > tier[holders[0]] for n in lethal):
+            continue
         return True
-    for choice in itertools.product((0, 2), repeat=len(duals)):
-        tier = {n: t[0] for n, t in p.tiers.items()}
-        tier.update(zip(duals, choice, strict=True))
-        if all(tier[n] <= tier[h] for n in lethal):
-            return True
     return False
 
 
@@ -219,30 +238,68 @@ def filter_vectors(board: Board, side: str) -> set[Vector]:
 
 def bounded_filter(board: Board, side: str) -> set[Vector]:
     """:func:`filter_vectors` over the vectors with each amount at most lethal + excess (a
-    unit never legally holds more), enumerated recursively with the running total pruned:
-    the brute force ``make bench`` times on cases too large for plain stars and bars."""
+    unit never legally holds more), enumerated recursively with the running total pruned
+    (:func:`walk`): the brute force ``make bench`` times on cases too large for plain stars and bars."""
     p = SideProblem(board, side)
-    if p.total == 0:
-        return {()}
-    sum_l = sum(v or 0 for v in p.lethal.values())
-    excess = max(0, p.total - sum_l) if all(v is not None for v in p.lethal.values()) else p.total
-    caps = [min(p.total, (p.lethal.get(n) or p.total) + excess) if n in p.lethal else excess for n in p.order]
     out: set[Vector] = set()
+    walk(p, lambda d: out.add(p.canonical(d)))
+    return out
+
+
+def walk(p: SideProblem, visit: Callable[[dict[str, int]], bool | None], limit: int | None = None) -> bool | None:
+    """``visit`` each of ``p``'s legal vectors (:func:`model3_legal`, with the rules in force now; the same dict,
+    filled anew: read it, do not keep it) until it returns True; None when there are more than ``limit`` vectors
+    to look at (counted first, :func:`count_leaves`: never looked at one by one).
+
+    Each amount goes from 0 to its cap: lethal + the leftover while RB-DMG-7 holds and every target can be killed
+    (a target never holds more), else the total; a branch that cannot assign the whole total is cut while RB-DMG-3
+    and RB-DMG-9 hold (without them less than the total may be assigned)."""
+    if p.total == 0:
+        visit({})
+        return True
     names = p.order
+    if in_force("RB-DMG-7") and all(v is not None for v in p.lethal.values()):
+        lethal: dict[str, int] = p.lethal  # type: ignore[assignment]
+        excess = max(0, p.total - sum(lethal.values()))  # a target never holds more than lethal + the leftover
+        caps = [min(p.total, lethal[n] + excess) if n in lethal else excess for n in names]
+    else:
+        caps = [p.total for _ in names]
     suffix = [sum(caps[i:]) for i in range(len(caps))] + [0]
+    pruned = in_force("RB-DMG-3") and in_force("RB-DMG-9")
+    if limit is not None and count_leaves(caps, suffix, p.total, pruned) > limit:
+        return None
+    looked = 0
     cur: dict[str, int] = {}
 
-    def rec(i: int, left: int) -> None:
+    def rec(i: int, left: int) -> bool:  # True: stop (visit said so, or too many vectors)
+        nonlocal looked
         if i == len(names):
-            if left == 0 and model3_legal(p, cur):
-                out.add(p.canonical(cur))
-            return
-        if left > suffix[i]:
-            return
-        for a in range(0, min(caps[i], left) + 1):
+            looked += 1
+            if _check(p, cur, left) and visit(cur):
+                return True
+            return limit is not None and looked > limit
+        if pruned and left > suffix[i]:
+            return False
+        for a in range(min(caps[i], left) + 1):
             cur[names[i]] = a
-            rec(i + 1, left - a)
-        cur.pop(names[i], None)
+            if rec(i + 1, left - a):
+                return True
+        return False
 
     rec(0, p.total)
-    return out
+    return None if limit is not None and looked > limit else True
+
+
+def count_leaves(caps: list[int], suffix: list[int], total: int, pruned: bool) -> int:
+    """How many vectors :func:`walk` reaches (each target ``i`` given 0..``caps[i]`` of what is left; ``pruned``: a
+    branch that cannot assign the whole total is cut), counted by position and amount left."""
+    counts = {total: 1}  # amount left -> the partial vectors reaching it
+    for i, cap in enumerate(caps):
+        nxt: dict[int, int] = {}
+        for left, n in counts.items():
+            if pruned and left > suffix[i]:
+                continue
+            for a in range(min(cap, left) + 1):
+                nxt[left - a] = nxt.get(left - a, 0) + n
+        counts = nxt
+    return sum(counts.values())
