@@ -58,7 +58,10 @@ cards a hand, kill_mp): 7 against 7, 0.65 M positions, 15 s; 8 against 8, 4.8 M;
 the assignment phases alone (no strike valued) 6.9 M positions, 803,232 distinct multisets of kinds
 at the end of phase III, 63 s and 3.3 GB. :meth:`_Matching.carried_most` bounds how many pairs one
 complete assignment carries, which the callers read to refuse up front with the full game's bound
-(one position per complete assignment); with interchangeable members the matching game is much
+(one position per complete assignment). With one side's cards, :meth:`_Matching.plain_positions`
+counts the positions without the pairs made, which the search stores at least once each: :func:`prepare`
+refuses before the search when they pass the bound (a lower bound only: the values the pairs carry
+multiply them by a factor the search alone finds). With interchangeable members the matching game is much
 smaller (ten against ten of two kinds of member each side, three cards a hand: three kinds
 carried, 4,129 positions besides the 63,591 phase-I choices, about 10 s in all).
 """
@@ -510,6 +513,64 @@ class _Matching:
             out.append(best)
         return tuple(out)
 
+    def plain_positions(self, rs: tuple, rt: tuple, most: int) -> int:
+        """The positions of the assignment phases from ``rs``, ``rt`` with the pairs made left out:
+        the keys :meth:`p1`, :meth:`p2` and :meth:`p3` store, without ``made`` (counted, none
+        valued; the count stops at ``most``). The search stores each of them at least once, with
+        one value of the pairs made or more (its moves never read them), so its positions are at
+        least this many: a count that passes the bound refuses the search before it is done."""
+        seen: set = set()
+        nt, ns = len(self.tcls), len(self.scls)
+        stack = [(1, -1, 0, rs, rt)]
+        while stack and len(seen) < most:
+            key = stack.pop()
+            if key[0] == 1:  # MECCG-ASSIGN-2, as p1
+                _, j, u, rs, rt = key
+                while u == 0 and j + 1 < nt:
+                    j += 1
+                    u = rt[j] if self.tunt[j] else 0
+                if u == 0:
+                    stack.append((2, -1, 0, rs, rt, self.skips(rs, rt)))
+                    continue
+                key = (1, j, u, rs, rt)
+                if key not in seen:
+                    seen.add(key)
+                    rt2 = rt[:j] + (rt[j] - 1,) + rt[j + 1:]
+                    stack.append((1, j, u - 1, rs, rt))
+                    stack += [(1, j, u - 1, rs[:i] + (n - 1,) + rs[i + 1:], rt2) for i, n in enumerate(rs) if n]
+            elif key[0] == 2:  # MECCG-ASSIGN-3, as p2
+                _, i, u, rs, rt, skips = key
+                while u == 0 and i + 1 < ns:
+                    i += 1
+                    u = rs[i] if self.sunt[i] else 0
+                if u == 0:
+                    stack.append((3, rs, rt))
+                    continue
+                key = (2, i, u, rs, rt, skips)
+                if key not in seen:
+                    seen.add(key)
+                    rs2 = rs[:i] + (rs[i] - 1,) + rs[i + 1:]
+                    if skips:
+                        stack.append((2, i, u - 1, rs, rt, skips - 1))
+                    stack += [(2, i, u - 1, rs2, rt[:j] + (n - 1,) + rt[j + 1:], skips) for j, n in enumerate(rt) if n]
+            else:  # MECCG-ASSIGN-4, as p3 (its end is no position)
+                _, rs, rt = key
+                if not any(rs) or not any(rt) or key in seen:
+                    continue
+                seen.add(key)
+                stack += [(3, rs[:i] + (rs[i] - 1,) + rs[i + 1:], rt[:j] + (rt[j] - 1,) + rt[j + 1:])
+                          for i, j in self._p3_pairs(rs, rt)]
+        return min(len(seen), most)
+
+    def _p3_pairs(self, rs: tuple, rt: tuple):
+        """(strike class, target class) of each next pair of phase III (MECCG-ASSIGN-4): the first
+        remaining member of the side that runs out first with each remaining one of the other."""
+        if sum(rs) <= sum(rt):
+            i = next(k for k, n in enumerate(rs) if n)
+            return [(i, j) for j, n in enumerate(rt) if n]
+        j = next(k for k, n in enumerate(rt) if n)
+        return [(i, j) for i, n in enumerate(rs) if n]
+
     # -- the three phases -------------------------------------------------------------------------
     def _store(self, key, value):
         memo = self.memo
@@ -605,13 +666,7 @@ class _Matching:
 
     def _p3_options(self, rs, rt, made):
         """(value, (strike class, target class)) for the next pair of phase III."""
-        if sum(rs) <= sum(rt):
-            i = next(k for k, n in enumerate(rs) if n)
-            pairs = [(i, j) for j, n in enumerate(rt) if n]
-        else:
-            j = next(k for k, n in enumerate(rt) if n)
-            pairs = [(i, j) for i, n in enumerate(rs) if n]
-        for i, j in pairs:
+        for i, j in self._p3_pairs(rs, rt):
             self.edges += 1
             yield (self.gain(i, j) + self.p3(rs[:i] + (rs[i] - 1,) + rs[i + 1:], rt[:j] + (rt[j] - 1,) + rt[j + 1:],
                                              self.made_with(made, i, j)), (i, j))
@@ -773,6 +828,16 @@ def prepare(scenario, objective: Objective, *, max_nodes: int,
 
     # The phase-I choices are valued one by one after the search: they count against the bound too.
     m = _Matching(game, strikes, targets, max_nodes - n_first, progress, hint)
+    if bool(scenario.attacker.hand) != bool(scenario.defender.hand):
+        # one side's cards: the pairs made are carried as what they are worth to each part of the hand, a
+        # number known only from the search; the positions without them are counted first, a lower bound
+        room = max_nodes - n_first
+        plain = m.plain_positions(_counts(m.scls, strikes), _counts(m.tcls, targets), room)
+        if plain and plain >= room:
+            raise TooLargeError(f"{where}: optimize: the assignment phases have at least {plain:,} positions "
+                                f"besides the {n_first:,} phase-I choices (counted without the cards in hand, "
+                                f"which multiply them), more than --max-nodes {max_nodes:,} in all; {cards}solve "
+                                "a smaller combat or raise --max-nodes")
     return Prepared(game, strikes, targets, utargets, n_first, m, t0)
 
 
