@@ -340,6 +340,12 @@ def optimize(report: OptimizeReport, console: Console) -> None:
     console.print(f"{len(res.ranked):,} legal split{'s' if len(res.ranked) != 1 else ''} solved exactly ({res.states:,} battle states, {res.seconds:.1f} s).")
     console.print(f"Best split: attack with {describe_force(best.split.attacking)}"
                   + ("" if best.split.whole else f"; rearguard {describe_force(best.split.rearguard)}"))
+    own = report.file_split
+    if own is not None:  # the file's rearguard: one of the splits solved, said with its value
+        worse = best.value - own.value
+        console.print(f"  The file's split (rearguard {describe_force(own.split.rearguard)}; optimize solves every "
+                      f"legal split, WOTR-SPLIT-1): {_p(own.value, 40)}"
+                      + (" (the best)" if worse == 0 else f" ({_p(worse, 40)} worse than the best)"))
     if report.cards is not None:  # the hands' card game is valued below: say which value this is
         console.print(f"Value under optimal play with the Combat cards in hand: {_p(report.cards.value, 40)} "
                       "(the card game below, WOTR-CARD-2)")

@@ -493,6 +493,15 @@ class OptimizeReport(WotrReport):
         worse it is than the best, best first (the whole Army first among equals)."""
         return rank([(split_label(e.split), e.value) for e in self.result.ranked], True, chosen=0)
 
+    @property
+    def file_split(self):
+        """The solved split the file names with its ``rearguard:`` (one of the legal splits, all of which
+        optimize solves, WOTR-SPLIT-1), or None when the file names none or its split is not legal."""
+        if self.battle.attacker.rearguard is None:
+            return None
+        own = describe_force(self.cards_split)
+        return next((e for e in self.result.ranked if describe_force(e.split.attacking) == own), None)
+
     def body(self) -> dict:
         res = self.result
         best = res.best
@@ -507,6 +516,11 @@ class OptimizeReport(WotrReport):
             "best_split": {"attacking": describe_force(best.split.attacking),
                            "rearguard": describe_force(best.split.rearguard)},
             **({"default_split_not_legal": res.default_split} if res.default_split is not None else {}),
+            **({"file_split": {"attacking": describe_force(self.file_split.split.attacking),
+                               "rearguard": describe_force(self.file_split.split.rearguard),
+                               "value": as_json(self.file_split.value),
+                               "difference": as_json(best.value - self.file_split.value)}}
+               if self.file_split is not None else {}),
             "splits": [{"attacking": describe_force(e.split.attacking), "rearguard": describe_force(e.split.rearguard),
                         "value": as_json(e.value), "difference": as_json(best.value - e.value)} for e in res.ranked],
             "outcomes": {k: as_json(v) for k, v in best.result.by_kind().items()},

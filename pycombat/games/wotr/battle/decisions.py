@@ -17,7 +17,11 @@ the same memo as the solve:
 * in a siege, the attacker's choice to stop or reduce an Elite to fight on (WOTR-SIEGE-3).
 
 An option's value is the attacker's expected objective when that option is taken and both sides play
-optimally afterwards (the side not decided for follows the flags' policies). Options of equal value
+optimally afterwards (the side not decided for follows the flags' policies). Going on at a position a
+round without hits would repeat ("fight the round", "continue", "stay") is valued as that round fought
+once, its no-hit outcome leading to the same end-of-round decision taken again optimally: the solver's
+fold of that outcome (:meth:`.process.Optimal.chance_value`) is the value of going on at every
+repetition, right for the choice played and not for the option a side would not take again. Options of equal value
 are compared by their outcome distributions (the end positions and their chances): a fingerprint of
 each distribution modulo a prime tells most apart at once, equal fingerprints are confirmed on the
 exact distributions; identical ones are grouped (:func:`pycombat.tree.options.grouped`). A decision with one legal option (a
@@ -347,6 +351,15 @@ def end_of_round(opt: Optimal, end: tuple, note: Callable[[tuple], Any] | None =
     return (a, pa, d, pd, setup.next_round(rnd), True)
 
 
+class _Exact:
+    """A value computed here as a fraction (``q``, as the solver's values give it)."""
+
+    __slots__ = ("q",)
+
+    def __init__(self, q: Fraction):
+        self.q = q
+
+
 class _Values:
     """Each decision's options with their exact values, the chosen one, and their groups."""
 
@@ -367,7 +380,7 @@ class _Values:
             st = key[1]
             a, _, d, _, _, _ = st
             into = into_siege(a, d)
-            rows = [("fight the round", opt.chance_value(st), None),
+            rows = [("fight the round", self.fought(st), None),
                     ("retreat into the Stronghold", opt.terminal(into), into)]
             chosen = 1 if opt.into_siege(st) else 0
         elif kind == "attacker_casualties":
@@ -391,7 +404,7 @@ class _Values:
             a, pa, d, pd, rnd = key[1:]
             go = opt._end[key[1:]][1][0]
             nxt = (a, pa, d, pd, setup.next_round(rnd), True)
-            cont, leads = opt.start_value(nxt), nxt
+            cont, leads = self.started(nxt), nxt
             if setup.can_retreat:
                 stay = opt._end[key[1:]][1][1] == "stay"
                 if not stay:
@@ -406,7 +419,7 @@ class _Values:
             a, pa, d, pd, rnd = key[1:]
             nxt = (a, pa, d, pd, setup.next_round(rnd), True)
             gone = Outcome("defender_retreated", a, d)
-            rows = [("stay", opt.start_value(nxt), nxt)]
+            rows = [("stay", self.started(nxt), nxt)]
             rows += [(f"retreat to {r}", opt.terminal(gone), gone) for r in self.regions or ["a free region"]]
             chosen = 0 if opt._end[key[1:]][1][1] == "stay" else 1
         else:  # siege
@@ -432,6 +445,43 @@ class _Values:
                 return False
             return self.dist(wx) == self.dist(wy)
         return grouped(ranked, same)
+
+    def started(self, st: State):
+        """The value of the round that begins at ``st`` when it is reached by going on: the Stronghold
+        choice (WOTR-SITE-2) as the solver makes it, then the round :meth:`fought`."""
+        opt, setup = self.opt, self.opt.setup
+        v = opt.start_value(st)
+        if not setup.folds(st):
+            return v
+        fight = self.fought(st)
+        if setup.siege_retreat:
+            a, _, d, _, _, _ = st
+            into = opt.terminal(into_siege(a, d))
+            if "retreat" in opt.decide:
+                return into if into.q < fight.q else fight
+            if opt.fixed.into_siege(st):
+                return into
+        return fight
+
+    def fought(self, st: State):
+        """The value of fighting the round that begins at ``st`` and then playing on optimally. Where a
+        round without hits leads back to ``st`` (:meth:`.process.BattleSetup.folds`), that outcome goes to
+        the end-of-round decision at the same position (WOTR-ROUND-3), taken again: ceasing or retreating
+        there when that is better, never the fold's going on at every repetition."""
+        opt, setup = self.opt, self.opt.setup
+        if not setup.folds(st):
+            return opt.chance_value(st)
+        opt.start_value(st)  # the position solved (its memo holds every outcome below)
+        a, pa, d, pd, rnd, _ = st
+        total = Fraction(0)
+        for i, j, p in round_outcomes(setup, st):
+            if "attacker_casualties" in opt.decide:
+                v = max(opt.defender_casualties(a2, pa2, d, pd, i, rnd)[0].q for a2, pa2 in allocations(a, pa, j))
+            else:
+                a2, pa2 = opt.fixed.casualties("attacker", a, pa, j, None)
+                v = opt.defender_casualties(a2, pa2, d, pd, i, rnd)[0].q
+            total += p * v
+        return _Exact(total)
 
     def fingerprint(self, where: Outcome | State) -> int:
         """``E[h(outcome)]`` modulo the prime :data:`_P` under the optimal play from ``where``, with ``h`` a

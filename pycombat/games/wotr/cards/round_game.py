@@ -215,10 +215,12 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
                 opt = optimals.get(key)
                 if opt is None:
                     opt = optimals[key] = Optimal(var, objective, policy, decide=DECISIONS)
-                got = rest[k] = opt.start_value(st).q + offset
+                opt.start_value(st)
+                # the value of the optimal play from ``st`` (its outcomes' mean): a position a round without
+                # hits would repeat is reached by going on, and there the end-of-round decision is taken
+                # again, not going on at every repetition as the solver's fold of that round does
                 res = optimal_forward(opt, start=st)
-                for o in res.outcomes:
-                    outcome_value(o)
+                got = rest[k] = sum((p * outcome_value(o) for o, p in res.outcomes.items()), Fraction(0))
             else:
                 res = forward(var, Decisions(var, policy), start=st)
                 got = rest[k] = sum((p * outcome_value(o) for o, p in res.outcomes.items()), Fraction(0))
