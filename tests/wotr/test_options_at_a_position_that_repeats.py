@@ -9,13 +9,11 @@ unlimited, the dice face by face, each position's value the fixed point of its r
 hits returns to the same end-of-round decision)."""
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
-from itertools import product
 
 import pytest
 
+from field_battle_brute import army_hits as hits, take
 from pycombat.games.wotr import verbs
 from pycombat.games.wotr.schema import load_scenario
 
@@ -37,32 +35,6 @@ battle: {action: army}
 """
 
 
-@lru_cache(maxsize=None)
-def hits(n: int, leadership: int) -> dict[int, Fraction]:
-    """n dice hit on 5-6 (WOTR-HIT-1); min(Leadership, missed) dice are rolled again (WOTR-STR-5, WOTR-HIT-6)."""
-    out: Counter = Counter()
-    for faces in product(range(1, 7), repeat=n):
-        first = sum(f >= 5 for f in faces)
-        r = min(leadership, n - first)
-        for again in product(range(1, 7), repeat=r):
-            out[first + sum(f >= 5 for f in again)] += Fraction(1, 6 ** (n + r))
-    return dict(out)
-
-
-@lru_cache(maxsize=None)
-def take(units: tuple[int, int], h: int) -> frozenset:
-    """Every result of h hits: a Regular removed, an Elite replaced (one hit), an Elite removed (two)."""
-    r, e = units
-    if h == 0 or r + e == 0:
-        return frozenset({units})
-    out = set()
-    if r:
-        out |= take((r - 1, e), h - 1)
-    if e:
-        out |= take((r + 1, e - 1), h - 1)
-        if h >= 2:
-            out |= take((r, e - 1), h - 2)
-    return frozenset(out)
 
 
 def hp(u):
@@ -85,8 +57,8 @@ class Brute:
     def once(self, a, d, again):
         """The round from (a, d) fought once; no hits lead to ``again`` (the end-of-round value there)."""
         total = Fraction(0)
-        for i, p in hits(min(sum(a), 5), self.lead[0]).items():
-            for j, q in hits(min(sum(d), 5), self.lead[1]).items():
+        for i, p in hits(a, self.lead[0]).items():
+            for j, q in hits(d, self.lead[1]).items():
                 if (i, j) == (0, 0):
                     total += p * q * again
                 else:  # the attacker's casualties first, then the defender's (WOTR-CAS-2)

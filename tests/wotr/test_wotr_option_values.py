@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
 
 import pytest
 
+from field_battle_brute import army_hits as hits, take
 from pycombat.games.wotr import verbs
 from pycombat.tree.options import grouped, option_lines, rank
 from pycombat.games.wotr.schema import example_path, load_scenario
@@ -38,35 +38,6 @@ def test_the_example_is_the_battle_brute_forced_here():
 
 
 # ---- the brute force -------------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
-def hits(units: tuple[int, int], leadership: int) -> dict[int, Fraction]:
-    """Face by face: min(units, 5) dice hit on 5-6 (WOTR-STR-3, WOTR-HIT-1); up to ``leadership`` missed
-    dice are rolled again (WOTR-STR-5, WOTR-HIT-6)."""
-    n = min(sum(units), 5)
-    out: Counter = Counter()
-    for faces in product(range(1, 7), repeat=n):
-        first = sum(f >= 5 for f in faces)
-        r = min(leadership, 5, n - first)
-        for again in product(range(1, 7), repeat=r):
-            out[first + sum(f >= 5 for f in again)] += Fraction(1, 6 ** (n + r))
-    return dict(out)
-
-
-@lru_cache(maxsize=None)
-def take(units: tuple[int, int], h: int) -> frozenset:
-    """Every result of taking ``h`` hits, replacements unlimited: remove a Regular, replace an Elite by a
-    Regular (one hit each), remove an Elite (two hits); hits beyond the Army are lost (WOTR-CAS-3/4/10)."""
-    r, e = units
-    if h == 0 or r + e == 0:
-        return frozenset({units})
-    out = set()
-    if r:
-        out |= take((r - 1, e), h - 1)
-    if e:
-        out |= take((r + 1, e - 1), h - 1)
-        if h >= 2:
-            out |= take((r, e - 1), h - 2)
-    return frozenset(out)
 
 
 def payoff(objective, kind, a, d):

@@ -12,11 +12,11 @@ import json
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
 from pathlib import Path
 
 import pytest
 
+from field_battle_brute import army_hits as hits, take
 from pycombat.cli import main
 from pycombat.games.wotr import verbs
 from pycombat.games.wotr.battle.odds import battle_report
@@ -48,34 +48,6 @@ def hp(units: tuple[int, int]) -> int:
     return units[0] + 2 * units[1]
 
 
-@lru_cache(maxsize=None)
-def hits(units: tuple[int, int], leadership: int) -> dict[int, Fraction]:
-    """Face by face: min(units, 5) dice hit on 5-6 (a sortie: both sides on 5, WOTR-SIEGE-6); up to
-    ``leadership`` missed dice are rolled again (WOTR-STR-5, WOTR-HIT-6)."""
-    n = min(sum(units), 5)
-    out: Counter = Counter()
-    for faces in product(range(1, 7), repeat=n):
-        first = sum(f >= 5 for f in faces)
-        r = min(leadership, n - first)
-        for again in product(range(1, 7), repeat=r):
-            out[first + sum(f >= 5 for f in again)] += Fraction(1, 6 ** (n + r))
-    return dict(out)
-
-
-@lru_cache(maxsize=None)
-def take(units: tuple[int, int], h: int) -> frozenset:
-    """Every result of taking ``h`` hits, replacements unlimited (WOTR-CAS-3/4/10)."""
-    r, e = units
-    if h == 0 or r + e == 0:
-        return frozenset({units})
-    out = set()
-    if r:
-        out |= take((r - 1, e), h - 1)
-    if e:
-        out |= take((r + 1, e - 1), h - 1)
-        if h >= 2:
-            out |= take((r, e - 1), h - 2)
-    return frozenset(out)
 
 
 def payoff(objective, kind, a, d):
