@@ -10,9 +10,10 @@ in the JSON, ``! not modelled:`` lines in the text), each entry ``{card, what, w
   ``tree``, instead, the named Combat cards themselves, whose play they solve without them;
 * in ``optimize``'s card game (a side holds a ``hand:``), a Character's ability that draws an Event card
   in the battle (the Witch-king's Sorcerer): the card drawn is unknown;
-* in that card game, the number of self-hits of a card in hand that chooses it when it acts (Relentless
-  Assault after the cards are revealed, Onslaught after the casualties): the card game fixes it with
-  the card, one option of the secret choice per number (WOTR-CARD-2);
+* in that card game played by a casualty policy (``casualty_policy`` named), the number of self-hits of a
+  card in hand that chooses it when it acts (Relentless Assault after the cards are revealed, Onslaught
+  after the casualties): it fixes it with the card, one option of the secret choice per number
+  (WOTR-CARD-2); with the casualties the players' it is a decision of the round, made when it acts;
 * how many Armies an attacking Event card activates, when the file has other Armies activated
   (``also_activates``, WOTR-ATK-4): the card's own text decides;
 * ``odds`` only: the second attack after a card battle (figures a card eliminates are not carried
@@ -54,7 +55,7 @@ def scenario_unmodelled(s: Any, verb: str, *, card_game: bool = False) -> list[d
         out = plan_unmodelled(plan) if plan is not None else []
     if card_game and plan is not None:
         out += draw_abilities_unmodelled(s, plan)
-        out += chosen_when_acting_unmodelled(plan)
+        out += chosen_when_acting_unmodelled(plan, getattr(s, "flags", {}).get("casualty_policy"))
     for act in s.also_activates:
         if s.action == "event":  # WOTR-ATK-4: the Armies an Event card activates are its text's
             out.append({"card": s.card or "Event card", "what": "how many Armies the card activates",
@@ -88,17 +89,25 @@ def draw_abilities_unmodelled(s: Any, plan: Any) -> list[dict]:
 
 
 #: the Combat card effects whose open choice (how many self-hits) the card's text makes when the effect
-#: acts, and when that is; ``optimize``'s card game makes it with the card, before the cards are revealed
+#: acts, and when that is; ``optimize``'s card game with the casualties the players' makes it then (a decision
+#: of the round, :mod:`.cards.decided`), with a casualty policy it makes it with the card, before the cards
+#: are revealed
 CHOSEN_WHEN_ACTING = {
     "self_hits_for_roll_modifier": "after both Combat cards are revealed, before the Combat roll",
     "self_hits_for_extra_attack": "after the casualties of the Combat roll and the Leader re-roll",
 }
 
 
-def chosen_when_acting_unmodelled(plan: Any) -> list[dict]:
-    """The cards in hand whose number of self-hits their text chooses when they act (:data:`CHOSEN_WHEN_ACTING`):
-    the card game (:mod:`.cards.round_game`) offers each number as an option of the secret card choice
-    (WOTR-CARD-2), so the player may not fit it to the card revealed or to the dice."""
+def chosen_when_acting_unmodelled(plan: Any, casualty_policy: str | None = None) -> list[dict]:
+    """The cards in hand whose number of self-hits their text chooses when they act (:data:`CHOSEN_WHEN_ACTING`),
+    when the card game plays its rounds by a casualty policy (``casualty_policy`` one of
+    :data:`.battle.casualties.POLICIES`): it then offers each number as an option of the secret card choice
+    (WOTR-CARD-2), so the player may not fit it to the card revealed or to the dice. With the casualties the
+    players' (``enumerate``) the number is a decision of the round, made when the effect acts: nothing to name."""
+    from .battle.casualties import POLICIES
+
+    if casualty_policy not in POLICIES:
+        return []
     out = []
     for role in ("attacker", "defender"):
         for card in plan.hands.get(role) or ():
@@ -106,8 +115,9 @@ def chosen_when_acting_unmodelled(plan: Any) -> list[dict]:
                 when = CHOSEN_WHEN_ACTING.get(e.get("effect"))
                 if when is not None:
                     out.append({"card": card.name, "what": f"the number of self-hits, which its text chooses {when}",
-                                "why": "the card game fixes it with the card, before the cards are revealed: each "
-                                       "number is one option of the secret card choice (WOTR-CARD-2)"})
+                                "why": f"with casualty_policy={casualty_policy} the card game fixes it with the card, "
+                                       "before the cards are revealed: each number is one option of the secret card "
+                                       "choice (WOTR-CARD-2)"})
     return out
 
 

@@ -56,6 +56,11 @@ KINDS = {
                      "the sortie goes on, or it ceases and its Army moves back into the Stronghold"),
     "retreat": ("defender", ("WOTR-ROUND-3", "WOTR-END-3"), "the defender stays or retreats"),
     "siege": ("attacker", ("WOTR-SIEGE-3",), "the attacker stops (the siege goes on) or reduces an Elite to fight on"),
+    # the card game's: a Combat card leaving the number of self-hits open, chosen when its effect acts
+    "attacker_self_hits": ("attacker", ("WOTR-CARDX-2", "WOTR-CARD-4"),
+                           "the attacker takes up to {hits} on his own Army for his Combat card"),
+    "defender_self_hits": ("defender", ("WOTR-CARDX-2", "WOTR-CARD-4"),
+                           "the defender takes up to {hits} on his own Army for his Combat card"),
 }
 
 

@@ -342,6 +342,11 @@ class _Sit:
     #: to play next: used when the casualties are decisions (:class:`.decided.DecidingRound`)
     pending: tuple = ()
     fx: int = 0
+    #: a card's self-hits left open (``Choices.self_hits`` None) when the card game leaves them to its player
+    #: (:class:`.decided.DecidingRound`): ``ask`` = (role, the most he may take) is the decision to make before
+    #: the effect acts, ``pick`` the number chosen, which the effect acting next takes
+    ask: tuple = ()
+    pick: int | None = None
 
     def units(self, role):
         return (self.a, self.pa) if role == "attacker" else (self.d, self.pd)
@@ -751,6 +756,11 @@ class CardRound:
 
         return self._step(s, "before_combat_roll", play)
 
+    def most_self_hits(self, s: _Sit, role: str, e: Mapping) -> int:
+        """The most self-hits worth choosing when the effect acts (WOTR-CARDX-2): the card's bound, and the
+        hits the Army takes for them (:meth:`self_hits_taken`: a hit more buys nothing)."""
+        return self.self_hits_taken(s, role, e, int(e["max_self_hits"]))
+
     def self_hits_taken(self, s: _Sit, role: str, e: Mapping, chosen: int) -> int:
         """The self-hits of ``chosen`` that ``role``'s Army takes now (WOTR-CARDX-2): a hit buys what the
         card gives for it or is not taken. Relentless Assault's +1 is for the Combat roll, which an Army
@@ -765,7 +775,7 @@ class CardRound:
 
     def _self_hits_for_modifier(self, s: _Sit, role: str, e: Mapping) -> _Sit:
         """Relentless Assault before the Combat roll: the hits taken on the Army and +1 per hit taken."""
-        chosen = self.self_hits_mod.get(role, 0)
+        chosen = self.self_hits_mod.get(role, 0) if s.pick is None else s.pick
         k = self.self_hits_taken(s, role, e, chosen)
         if k < chosen:
             self.note(f"{self.cards[role].name}: where the {role}'s Army cannot take {chosen} hit"
@@ -1018,7 +1028,7 @@ class CardRound:
             if kind == "extra_attack":
                 return self._extra_attack(s1, role, e, pre=False)
             if kind == "self_hits_for_extra_attack":
-                chosen = self.choices[role].self_hits
+                chosen = self.choices[role].self_hits if s1.pick is None else s1.pick
                 if chosen is None:  # WOTR-CARDX-2: as many as the Army can take and keep a unit (WOTR-CAS-5)
                     chosen = self._default_self_hits(s1, role, int(e["max_self_hits"]))
                 chosen = min(chosen, int(e["max_self_hits"]))

@@ -10,6 +10,15 @@ give them, each a node of its own where the player who makes it picks the option
   (:func:`..battle.casualties.allocations`); the attacker removes his first, then the defender (knowing
   them); hits a card deals at once (its own attack roll, self-hits, bonus hits: WOTR-CARD-6) are a
   decision where they fall, before the next card effect acts;
+* the number of self-hits of a card that leaves it open (Relentless Assault, Onslaught: WOTR-CARDX-2), chosen
+  by the card's player when the effect acts, in initiative order (WOTR-CARD-4): after both Combat cards are
+  revealed (the card game's cell is the pair of cards) and after the effects of lower Initiative (Relentless
+  Assault's 3 follows the attack roll of a Sudden Strike or Charge, 2, and its casualties) and, for
+  Onslaught, after the casualties of the Combat roll and the Leader re-roll, knowing them; one option per
+  number from none to the most the Army takes for the card (:meth:`.combat_round.CardRound.most_self_hits`).
+  Fixing the number with the card instead (as the card game with a casualty policy does) gives Relentless
+  Assault the same value whenever one number is best against every card the opponent may reveal and no
+  earlier effect changes the Army (a Sudden Strike's hit can: then the two differ);
 * at the end of the round, the attacker continues or ceases (WOTR-ROUND-3, WOTR-END-2; a sortie
   WOTR-SIEGE-6), then the defender stays or retreats, one option per free region (WOTR-END-3);
 * in a siege, the attacker stops or reduces an Elite to fight on (WOTR-SIEGE-3,
@@ -40,7 +49,11 @@ from .combat_round import ROLES, CardRound, RoundEnd, _merge
 
 #: which side makes each kind of decision (the kinds of :data:`..battle.decisions.KINDS`)
 SIDE = {"attacker_casualties": "attacker", "defender_casualties": "defender", "cease": "attacker",
-        "sortie_cease": "attacker", "retreat": "defender", "siege": "attacker"}
+        "sortie_cease": "attacker", "retreat": "defender", "siege": "attacker",
+        "attacker_self_hits": "attacker", "defender_self_hits": "defender"}
+
+#: the effect kinds whose number of self-hits the card leaves to its player (cards.json ``max_self_hits``)
+SELF_HIT_EFFECTS = ("self_hits_for_roll_modifier", "self_hits_for_extra_attack")
 
 
 class Chance:
@@ -386,9 +399,14 @@ class DecidingRound(CardRound):
         if s.fx >= len(effects):
             return [(s, Fraction(1))]
         _init, role, card, e = effects[s.fx]
+        if s.pick is None and e.get("effect") in SELF_HIT_EFFECTS and self.choices[role].self_hits is None:
+            top = self.most_self_hits(s, role, e)
+            if top:  # the player's decision before the effect acts (:meth:`_build`)
+                return [(replace(s, ask=(role, top)), Fraction(1))]
+            s = replace(s, pick=0)
         got = play(s, role, e)
         self.applied(step, role, card, e, s, got)
-        return [(replace(s2, fx=s.fx + 1), q) for s2, q in _merge(got)]
+        return [(replace(s2, fx=s.fx + 1, pick=None), q) for s2, q in _merge(got)]
 
     def tree(self, a, pa, d, pd):
         (s, _), = self.start(a, pa, d, pd)
@@ -423,6 +441,12 @@ class DecidingRound(CardRound):
             now = tuple(tuple(sorted(self.lost[i] + tuple(s.lost[i]))) for i in (0, 1))
             return self.trees.casualties(self.lost, role, u, p, hits, other_units, then,
                                          next_hits=sum(h for r, h in rest if r == "defender"), now=now)
+        if s.ask:  # a card's self-hits, chosen when its effect acts (WOTR-CARDX-2, WOTR-CARD-4)
+            role, top = s.ask
+            now = tuple(tuple(sorted(self.lost[i] + tuple(s.lost[i]))) for i in (0, 1))
+            opts = [(f"{k} self-hit{'s' if k != 1 else ''} ({self.cards[role].name})",
+                     self._node(replace(s, ask=(), pick=k), idx)) for k in range(top + 1)]
+            return Decide(f"{role}_self_hits", opts, (s.a, s.d), top, lost=now)
         if s.end is not None or idx == len(self.STEPS):
             early = s.end if s.end in ("defender_retreated", "retreated_into_siege") else None
             rend = RoundEnd(s.a, s.pa, s.d, s.pd, tuple(sorted(s.lost[0])), tuple(sorted(s.lost[1])), early)

@@ -286,9 +286,11 @@ def _short(v: Fraction) -> str:
     return f"{float(v):.4f} (exact in --json)"
 
 
-def variants(card, role: str, setup, ctx, units=None):
+def variants(card, role: str, setup, ctx, units=None, decided: bool = False):
     """``(label, card, Choices)`` for each way to play ``card`` (self-hits, points forfeited, sacrifice)
-    with ``units`` (the side's units; default: at the start)."""
+    with ``units`` (the side's units; default: at the start). ``decided``: the players make the round's
+    decisions (:mod:`.decided`), the self-hits among them, chosen when the card's effect acts (WOTR-CARDX-2):
+    the card is one option, its self-hits left open."""
     from .combat_round import Choices, companions, nazgul_leadership
     from ..battle.casualties import hit_points
 
@@ -297,6 +299,8 @@ def variants(card, role: str, setup, ctx, units=None):
         units = setup.start[0] if role == "attacker" else setup.start[2]
     prof = ctx.profiles[role]
     for k in ("self_hits_for_roll_modifier", "self_hits_for_extra_attack"):
+        if k in kinds and decided:
+            return [(card.name, card, Choices())]
         if k in kinds:
             # WOTR-CARDX-2: Relentless Assault keeps a unit for its Combat roll; Onslaught's dice are rolled for
             # every hit the Army absorbs, also for those that eliminate it
@@ -448,7 +452,7 @@ def _choose_cards(s, objective: str = "win", casualty_policy: str | None = None,
             seen.add(card.name)
             ok, reasons = playable(card, role, ctx_, a, d)
             if ok:
-                opts.extend(variants(card, role, setup, ctx_, a if role == "attacker" else d))
+                opts.extend(variants(card, role, setup, ctx_, a if role == "attacker" else d, decided))
             elif first:
                 told = not_stated(reasons) if ok is None else ""
                 excluded.append({"role": role, "card": card.name, "why": unmet(reasons, (False, None))
