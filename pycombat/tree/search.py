@@ -147,9 +147,14 @@ def integer_outcomes(state: Any) -> tuple[list[tuple[Any, int, int]], int]:
     """A chance state's outcomes as ``(outcome, numerator, denominator)`` with the common
     denominator of their probabilities: exact (a float is refused with its exact value), no
     negative probability."""
+    return integer_pairs(state, state.chance_outcomes())
+
+
+def integer_pairs(state: Any, pairs: Any) -> tuple[list[tuple[Any, int, int]], int]:
+    """:func:`integer_outcomes` of ``pairs``, the ``(outcome, probability)`` of chance state ``state``."""
     outcomes = []
     denom = 1
-    for action, p in state.chance_outcomes():
+    for action, p in pairs:
         if type(p) is not Fraction:
             p = _exact(p, f"the probability of outcome {action!r}", state)
         num, d = p.numerator, p.denominator

@@ -20,8 +20,11 @@ from ..errors import TooLargeError
 from .errors import GameDefinitionError
 from .format import _short, chance_label
 from .graph import _plus
-from .search import _chance_value, checked_rewards, integer_outcomes
+from .search import _chance_value, checked_rewards, integer_pairs
 from .state import CHANCE, DEFAULT_MAX_NODES, PROGRESS_EVERY, TERMINAL, _describe, _exact, _num_players
+
+#: the most chance outcome tuples a sweep remembers at once (then forgotten and weighed again)
+_WEIGHED = 16_384
 
 
 @dataclass
@@ -73,6 +76,9 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
     values: list = []
     shared: dict = {}  # one copy of each label and reward mass, however many edges carry it
     merged_labels: dict = {}  # (denominator, ((label, weight), ...)) -> the merged chance edge's label
+    # id of a chance state's outcomes a game gave as a tuple (chance states with the same outcomes may share
+    # one) -> (that tuple, common denominator, [(outcome, weight), ...] without the zero ones, weights' sum)
+    weighed: dict = {}
     queue: deque = deque([root])
     edges = merged = 0
     forward = True  # every edge goes to a state numbered later (then the reverse numbering is topological)
@@ -100,16 +106,21 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
         if player == CHANCE:
             # the probabilities as integer weights over their common denominator; outcomes that
             # reach one state are one group (weights added, rewards folded into a mass)
-            outcomes, denom = integer_outcomes(state)
+            pairs = state.chance_outcomes()
+            got = weighed.get(id(pairs)) if type(pairs) is tuple else None
+            if got is None:
+                outcomes, denom = integer_pairs(state, pairs)
+                ws = [(action, num * (denom // d)) for action, num, d in outcomes if num]
+                got = (pairs, denom, ws, sum(w for _, w in ws))
+                if type(pairs) is tuple:  # (kept alive here, so its id stands for it)
+                    if len(weighed) >= _WEIGHED:
+                        weighed.clear()
+                    weighed[id(pairs)] = got
+            _, denom, ws, total = got
+            taken = len(ws)
             groups: dict = {}  # child number -> [weight, outcome labels, reward mass]
-            total = taken = 0
             label_of = state.action_to_string
-            for action, num, d in outcomes:
-                if not num:
-                    continue
-                taken += 1
-                w = num * (denom // d)
-                total += w
+            for action, w in ws:
                 c = state.child(action)
                 r = c.rewards() if has_rewards else zeros
                 r = None if r == zeros else checked_rewards(c, r, n)  # the common case, decided in C
@@ -229,7 +240,7 @@ def _solve(sw: Sweep, forward: bool) -> None:
                                Fraction(b.numerator * denom + m1 * b.denominator, b.denominator * denom) if m1 else b)
             else:
                 values[nid] = _chance_value(denom, mass, kids, n)
-            plies[nid] = 1 + max(plies[c] for c in rec[1::5])
+            plies[nid] = 1 + (plies[rec[1]] if len(rec) == 6 else max([plies[c] for c in rec[1::5]]))
             continue
         best = bn = bd = None
         bi = 0
@@ -242,7 +253,7 @@ def _solve(sw: Sweep, forward: bool) -> None:
                 best, bn, bd, bi = cv, xn, xd, j // 3
         values[nid] = best
         chosen[nid] = bi
-        plies[nid] = 1 + max(plies[c] for c in rec[0::3])
+        plies[nid] = 1 + max([plies[c] for c in rec[0::3]])
     sw.longest_line = plies[0]
 
 

@@ -272,8 +272,8 @@ class CvccState:
         if self.stage == "check":  # a check before strikes are assigned, the attack going on (MECCG-FX-31)
             return [(label, q) for label, q, _fate in self.game.pre.branches()]
         if self.stage == "after":  # the strikes after the attack (MECCG-FX-32)
-            return list(self.game.after_outcomes(self).items())
-        return list(self.game.outcomes(self).items())
+            return self.game.after_outcome_items(self)
+        return self.game.outcome_items(self)
 
     def child(self, action) -> "CvccState":
         if self.stage == "resolve":
@@ -359,8 +359,12 @@ class CvccState:
         left = len(self.remaining)
         if self.current is None:
             return f"{left} strike{'s' if left != 1 else ''} to resolve"
-        a, d = self.current
-        return f"strike {a} -> {d} ({self.stage})"
+        names = self.game._names  # (a tree has many states of each strike and step: each words made once)
+        got = names.get((self.current, self.stage))
+        if got is None:
+            a, d = self.current
+            got = names[(self.current, self.stage)] = f"strike {a} -> {d} ({self.stage})"
+        return got
 
 
 def _now(s: CvccState) -> tuple[tuple[str, str], ...]:
@@ -368,6 +372,8 @@ def _now(s: CvccState) -> tuple[tuple[str, str], ...]:
     the order they were played: a payer tapped (MECCG-FX-24), a supporter tapped (MECCG-SEQ-6, kept when a
     cost may need him), a member a card untapped (MECCG-FX-1). What the
     play check and -3 read (MECCG-SEQ-1), as replay's :func:`..combat.strikes.setup_strikes` does."""
+    if not s.lasting:
+        return ()
     now: dict[str, str] = {}
     members = s.game.members
     for r, _c, who in s.lasting:
@@ -395,7 +401,8 @@ def _tapped_earlier(s: CvccState) -> frozenset:
 
 def _untapped_earlier(s: CvccState, name: str) -> bool:
     """A card played earlier in the attack untapped ``name`` (Narya, MECCG-FX-1)."""
-    return any(who == name for r, _c, who in s.lasting if r not in (PAID, STRUCK, SUPPORTED, ONCE))
+    return bool(s.lasting) and any(who == name for r, _c, who in s.lasting
+                                   if r not in (PAID, STRUCK, SUPPORTED, ONCE))
 
 
 #: a ``lasting`` entry ``(ONCE, card, role)``: ``role``'s player played ``card``, which cannot be duplicated
@@ -414,7 +421,7 @@ def _played_once(s: CvccState, role: str) -> set[str]:
 def _hand_now(s: CvccState, role: str, hand: tuple) -> tuple:
     """``hand`` without the cards its player may not play again in this attack (MECCG-FX-8: "cannot be
     duplicated against a given attack"), as the play check refuses them (:func:`..cards.play.check`)."""
-    done = _played_once(s, role) if hand else ()
+    done = _played_once(s, role) if hand and s.lasting else ()
     return tuple(c for c in hand if c not in done) if done else hand
 
 
@@ -492,6 +499,8 @@ class CvccGame:
                                                      for c in self.hand_a + self.hand_d if c in self.reg.effects)
         self._phase_tree: dict | None = None  # built on first use (the ASP traces; see phases)
         self._outcomes: dict = {}
+        self._outcome_items: dict = {}  # the outcome key -> the items of its outcomes (see outcome_items)
+        self._after_items: dict = {}  # ``post`` -> the items of the strikes after the attack's branches
         self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
         self._cards: dict = {}  # (hand, member) -> playable card sets
         self._usable_cache: dict = {}  # (card, member, opponent) -> the play check's answer
@@ -502,6 +511,8 @@ class CvccGame:
             play.refuse_hands(scenario)
         self._after: dict = {}  # the fields of a position after a strike -> that position
         self._labels: dict = {}  # id(strike outcome) -> (that outcome, its label)
+        self._step_labels: dict = {}  # (id(step), the names its label reads) -> (that step, its label)
+        self._names: dict = {}  # (strike, stage) -> the words of a state resolving that strike
         # a cancel played before strikes are assigned: chance first (made already in a game after a check
         # before the assignment, MECCG-FX-31, whose scenario is already without the item its cost discarded)
         self.cancel = attack_cancel(scenario) if tag is None else None
@@ -721,8 +732,8 @@ class CvccGame:
 
     def _payer_state(self, s: CvccState) -> tuple:
         """What decides who can pay a card's tap cost (MECCG-FX-24): () when no card in hand has one."""
-        if not any(play.cost_taps(c) for c in s.hand_a + s.hand_d):
-            return ()
+        if not self.track_payers or not any(play.cost_taps(c) for c in s.hand_a + s.hand_d):
+            return ()  # (the hands only shrink: none in the first hands, none ever)
         return (_tapped_earlier(s), s.support_left)
 
     def _payable(self, s: CvccState, role: str, cards: tuple, supporters: tuple) -> bool:
@@ -742,6 +753,8 @@ class CvccGame:
         """The card the attacker played at step 1 of the current strike that cancels it, if any: the
         defender may not cancel it again at step 6 (the play check, MECCG-SEQ-7/12)."""
         cards = s.a_step.cards if s.a_step is not None else ()
+        if not cards:
+            return None
         return next((c for c in cards if c in self.reg.effects and self.reg.effects[c].cancel_strike), None)
 
     def _defender_steps(self, s: CvccState) -> list[DefenderStep]:
@@ -860,6 +873,22 @@ class CvccGame:
                                      delta):
                         sum((p for _, p, _ in ms), Fraction(0)) for (paid, kills, gone, delta), ms in classes.items()}
             got = self._outcomes[key] = dist
+        return got
+
+    def outcome_items(self, s: CvccState) -> tuple:
+        """:meth:`outcomes` as ``((outcome, probability), ...)``, one tuple for every strike with the same
+        outcomes (a tree's chance states share it)."""
+        key = self._outcome_key(s)
+        got = self._outcome_items.get(key)
+        if got is None:
+            got = self._outcome_items[key] = tuple(self.outcomes(s).items())
+        return got
+
+    def after_outcome_items(self, s: CvccState) -> tuple:
+        """:meth:`after_outcomes` as ``((branch, probability), ...)``, one tuple per ``s.post``."""
+        got = self._after_items.get(s.post)
+        if got is None:
+            got = self._after_items[s.post] = tuple(self.after_outcomes(s).items())
         return got
 
     def _outcome_key(self, s: CvccState) -> tuple:
@@ -1014,30 +1043,34 @@ class CvccGame:
                     if c in hand_d:
                         hand_d.remove(c)
                 hand_a, hand_d = tuple(hand_a), tuple(hand_d)
-            lasting = s.lasting + tuple((role, c, None) for role, step in (("attacker", s.a_step),
-                                                                           ("defender", s.d_step))
-                                        for c in step.cards if self.reg.effects[c].lasts_for_company)
-            # a card its player may not play again in this attack that no entry above keeps (MECCG-FX-8)
-            lasting += tuple((ONCE, c, role) for role, step in (("attacker", s.a_step), ("defender", s.d_step))
-                             for c in step.cards if self.reg.effects[c].no_duplicate
-                             and not self.reg.effects[c].lasts_for_company)
+            played = s.a_step.cards or s.d_step.cards
+            lasting = s.lasting
+            if played:  # (no card played in the strike: none lasts, untaps or costs anything)
+                lasting += tuple((role, c, None) for role, step in (("attacker", s.a_step), ("defender", s.d_step))
+                                 for c in step.cards if self.reg.effects[c].lasts_for_company)
+                # a card its player may not play again in this attack that no entry above keeps (MECCG-FX-8)
+                lasting += tuple((ONCE, c, role) for role, step in (("attacker", s.a_step), ("defender", s.d_step))
+                                 for c in step.cards if self.reg.effects[c].no_duplicate
+                                 and not self.reg.effects[c].lasts_for_company)
             support_left = s.support_left[s.d_step.support:]
             if gone:
                 support_left = tuple(x for x in support_left if x not in gone)
-            others = self._untaps_others(s)
-            lasting += tuple((role, c, who) for role, c, who in others)
+            others = self._untaps_others(s) if played else ()
+            if others:
+                lasting += others
             if self.track_struck:  # both tapped or wounded now (MECCG-SEQ-10), for a card reading their status
                 lasting += tuple((STRUCK, "", who) for who in s.current if who not in gone)
             if self.track_payers:  # the supporters tapped at step 5 (MECCG-SEQ-6): none of them pays a cost later
                 lasting += tuple((SUPPORTED, "", who) for who in s.support_left[:s.d_step.support])
-            payers = self._payers(s)
+            payers = self._payers(s) if played else ()
             if payers:
                 lasting += tuple((PAID, c, who) for c, who in payers)
                 tapped = {who for _c, who in payers}
                 support_left = tuple(x for x in support_left if x not in tapped)
             # a defending member untapped who faces no strike may support a later strike (MECCG-SEQ-6)
-            support_left += tuple(who for role, _c, who in others if role == "defender" and who not in s.struck
-                                  and who not in support_left)
+            if others:
+                support_left += tuple(who for role, _c, who in others if role == "defender" and who not in s.struck
+                                      and who not in support_left)
             fields = (remaining, s.excess_left[s.a_step.excess:], support_left, hand_a, hand_d,
                       alive, lasting, s.struck, post)
             template = self._after.get(fields)  # many strikes lead to one position: build it once
@@ -1113,6 +1146,33 @@ class CvccGame:
         if s.stage == "order":
             a, d = action
             return f"{d} faces {a}'s strike next"
+        if s.stage in ("attacker", "defender"):
+            # the steps of a strike are made once (see attacker_steps): labelled once each, by identity (with the
+            # names the label reads), the step kept alive with its label
+            k = (id(action), s.current, s.excess_left[:action.excess] if s.stage == "attacker"
+                 else s.support_left[:action.support])
+            got = self._step_labels.get(k)
+            if got is not None and got[0] is action:
+                return got[1]
+            label = self._step_label(s, action)
+            self._step_labels[k] = (action, label)
+            return label
+        if s.stage == "resolve":
+            # a strike's outcomes are made once (see outcomes) and labelled once: by identity, the
+            # outcome kept alive with its label (hashing an outcome would cost more than the label)
+            got = self._labels.get(id(action))
+            if got is not None and got[0] is action:
+                return got[1]
+            if type(action) is OutcomeClass:
+                label = " or ".join(self.outcome_label(o) for o, _ in action.outcomes)
+            else:
+                label = self.outcome_label(action)
+            self._labels[id(action)] = (action, label)
+            return label
+        return str(action)
+
+    def _step_label(self, s: CvccState, action: Any) -> str:
+        """The words of an attacker's or defender's step ``action`` at ``s``."""
         if s.stage == "attacker":
             parts = [f"plays {', '.join(self.reg.effects[c].name for c in action.cards)}"] if action.cards else []
             if action.excess:
@@ -1128,18 +1188,6 @@ class CvccGame:
             if action.cards:
                 parts.append(f"plays {', '.join(self.reg.effects[c].name for c in action.cards)}")
             return "; ".join(parts) or "nothing"
-        if s.stage == "resolve":
-            # a strike's outcomes are made once (see outcomes) and labelled once: by identity, the
-            # outcome kept alive with its label (hashing an outcome would cost more than the label)
-            got = self._labels.get(id(action))
-            if got is not None and got[0] is action:
-                return got[1]
-            if type(action) is OutcomeClass:
-                label = " or ".join(self.outcome_label(o) for o, _ in action.outcomes)
-            else:
-                label = self.outcome_label(action)
-            self._labels[id(action)] = (action, label)
-            return label
         return str(action)
 
     @staticmethod
