@@ -48,19 +48,6 @@ def test_who_scores_cites_the_rules_that_make_every_split_a_wipe():
     assert got["the defender scores"] == (False, ["RB-RES-5", "RB-MODEL-4", "RB-RES-4"])
 
 
-def test_no_result_cites_the_whole_total_assigned_where_it_decides():
-    """A3 against D3: both die whatever the split, nobody's, No Result (RB-RES-3). Without RB-DMG-3 either side may
-    assign less than lethal, and the other keeps or conquers the battlefield: the verdict turns on it. One target a
-    side: no lethal-first or overkill rule can cut a split. On FIVE_ON_TWO (a conquer) no rule taken away makes
-    every pair of splits end in No Result: nothing cited but the reading."""
-    nobody = {"attacker": {"player": "Ann", "units": [_unit("A3", 3)]},
-              "defender": {"player": "Bo", "units": [_unit("D3", 3)]}}
-    assert _verify(nobody, ["the combat ends in no result"])["the combat ends in no result"] == \
-        (True, ["RB-RES-3", "RB-MODEL-4", "RB-DMG-3"])
-    assert _verify(FIVE_ON_TWO, ["the combat ends in no result"])["the combat ends in no result"] == \
-        (False, ["RB-RES-3", "RB-MODEL-4"])
-
-
 def test_an_outcome_over_one_sides_legal_splits_cites_that_sides_assignment_rules():
     """The Attacker's split stated (D4 4: lethal, the Defender wiped out); the Defender's 4 against A2 and B2 (2
     each) wipes the attackers out in its one legal split, A2 2 / B2 2: nobody's. Without no overkill (RB-DMG-7) A2 4 / B2 1 leaves

@@ -1767,7 +1767,9 @@ def _no_result(s: Scenario, claim: Claim) -> Verdict:
 
     outcomes, read_rules, read = _played_outcomes(s)
     control = Control.of(s)
-    rules = ["RB-RES-3", *read_rules] + _played_rules(s, lambda outs: outs <= {"recall", "nobody"})
+    # (the assignment and Might rules the outcome classes turn on are not cited here: the classes are read by
+    # RB-MODEL-4's totals, which no rule taken away through in_force changes, so no counterfactual would show them)
+    rules = ["RB-RES-3", *read_rules]
     return Verdict(claim, outcomes <= {"recall", "nobody"}, rules,
                    notes=[f"outcomes{' ' + read[0] if read else ''}: "
                           f"{'; '.join(control.text(o) for o in sorted(outcomes))}"])
