@@ -10,6 +10,8 @@ import copy
 from fractions import Fraction
 from itertools import product
 
+import pytest
+
 import pycombat
 
 
@@ -77,12 +79,9 @@ def test_odds_over_both_ways_strike_1_goes():
 
 def test_a_claim_on_strike_2_asks_for_strike_1s_dice():
     doc = _doc(claims=["the final prowess of Lagduf in strike 2 is 5"])
-    try:
+    with pytest.raises(pycombat.errors.ScenarioError) as e:  # strike 1's dice decide whether Lagduf is tapped
         pycombat.load(doc).run("verify")
-    except pycombat.errors.ScenarioError as e:
-        assert "combat.strikes[0].rolls" in str(e) and "MECCG-FX-28" in str(e)
-    else:
-        raise AssertionError("strike 1's dice decide whether Lagduf is tapped in strike 2")
+    assert "combat.strikes[0].rolls" in str(e.value) and "MECCG-FX-28" in str(e.value)
 
 
 def test_the_bearer_who_wins_his_own_strike_without_minus_3_cannot_pay():
@@ -105,9 +104,6 @@ def test_the_bearer_who_wins_his_own_strike_without_minus_3_cannot_pay():
 def test_minus_3_for_a_bearer_who_may_have_tapped_is_refused_naming_why():
     doc = _doc()
     doc["combat"]["strikes"][1]["attacker_untapped"] = True
-    try:
+    with pytest.raises(pycombat.errors.ScenarioError) as e:  # whether he is untapped at step 3 hangs on strike 1
         pycombat.load(doc).run("odds")
-    except pycombat.errors.ScenarioError as e:
-        assert "combat.strikes[1].attacker_untapped" in str(e) and "MECCG-FX-28" in str(e)
-    else:
-        raise AssertionError("whether Lagduf is untapped at step 3 of strike 2 hangs on strike 1")
+    assert "combat.strikes[1].attacker_untapped" in str(e.value) and "MECCG-FX-28" in str(e.value)
