@@ -1058,19 +1058,30 @@ def value_rules(board, score: Callable[[str, Sequence[str]], Any], value: Any) -
     Taking a rule away adds legal splits to both sides, which may raise either side's best: no set is skipped for
     its parts' sake (:func:`minimal_deciding_sets`). None of them when a side has too many splits to look at."""
 
-    def value_now(b):
-        best = {side: assignment_best(b, side, functools.partial(score, side)) for side in SIDES}
+    own = {side: frozenset(assignment_rules(board, side)) for side in SIDES}
+    bests: dict = {}
+
+    def side_best(side: str, gone: frozenset[str]):
+        # a side's best turns only on the rules that act on its own splits: sets of rules taken away that
+        # agree on those share it
+        key = (side, gone & own[side])
+        if key not in bests:
+            with removed(*key[1]):
+                bests[key] = assignment_best(board, side, functools.partial(score, side))
+        return bests[key]
+
+    def value_now(gone: frozenset[str] = frozenset()):
+        best = {side: side_best(side, gone) for side in SIDES}
         return None if None in best.values() else best["attacker"] - best["defender"]
 
-    if value_now(board) != value:  # too many splits to look at
+    if value_now() != value:  # too many splits to look at
         return []
 
     def flips(gone: frozenset[str]) -> bool:
-        with removed(*gone):
-            got = value_now(board)
+        got = value_now(gone)
         return got is not None and got != value
 
-    switched = list(dict.fromkeys(r for side in SIDES for r in assignment_rules(board, side)))
+    switched = list(dict.fromkeys(r for side in SIDES for r in own[side]))
     return list(dict.fromkeys(r for found in minimal_deciding_sets(switched, flips) for r in found))
 
 
