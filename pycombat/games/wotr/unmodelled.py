@@ -88,23 +88,14 @@ def draw_abilities_unmodelled(s: Any, plan: Any) -> list[dict]:
     return out
 
 
-#: the Combat card effects whose open choice (how many self-hits) the card's text makes when the effect
-#: acts, and when that is; ``optimize``'s card game with the casualties the players' makes it then (a decision
-#: of the round, :mod:`.cards.decided`), with a casualty policy it makes it with the card, before the cards
-#: are revealed
-CHOSEN_WHEN_ACTING = {
-    "self_hits_for_roll_modifier": "after both Combat cards are revealed, before the Combat roll",
-    "self_hits_for_extra_attack": "after the casualties of the Combat roll and the Leader re-roll",
-}
-
-
 def chosen_when_acting_unmodelled(plan: Any, casualty_policy: str | None = None) -> list[dict]:
-    """The cards in hand whose number of self-hits their text chooses when they act (:data:`CHOSEN_WHEN_ACTING`),
-    when the card game plays its rounds by a casualty policy (``casualty_policy`` one of
+    """The cards in hand whose number of self-hits their text chooses when they act
+    (:data:`.cards.combat_round.SELF_HIT_EFFECTS`), when the card game plays its rounds by a casualty policy (``casualty_policy`` one of
     :data:`.battle.casualties.POLICIES`): it then offers each number as an option of the secret card choice
     (WOTR-CARD-2), so the player may not fit it to the card revealed or to the dice. With the casualties the
     players' (``enumerate``) the number is a decision of the round, made when the effect acts: nothing to name."""
     from .battle.casualties import POLICIES
+    from .cards.combat_round import SELF_HIT_EFFECTS
 
     if casualty_policy not in POLICIES:
         return []
@@ -112,7 +103,7 @@ def chosen_when_acting_unmodelled(plan: Any, casualty_policy: str | None = None)
     for role in ("attacker", "defender"):
         for card in plan.hands.get(role) or ():
             for e in card.effects:
-                when = CHOSEN_WHEN_ACTING.get(e.get("effect"))
+                when = SELF_HIT_EFFECTS.get(e.get("effect"))
                 if when is not None:
                     out.append({"card": card.name, "what": f"the number of self-hits, which its text chooses {when}",
                                 "why": f"with casualty_policy={casualty_policy} the card game fixes it with the card, "

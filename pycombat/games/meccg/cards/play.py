@@ -475,6 +475,14 @@ def at_moment(scenario: Scenario, now: Mapping[str, str] | Iterable[tuple[str, s
 _MOMENTS: dict = {}
 
 
+def cancelling(card_ids: Iterable[str]) -> str | None:
+    """The first of ``card_ids``, played at step 1 of a strike, that cancels it (its effect record
+    ``cancel_strike``): the strike is then over and not cancelled again at step 6 (:func:`check`'s
+    ``cancelled``, MECCG-SEQ-7/12)."""
+    models = cardfx.all_models()
+    return next((c for c in card_ids if c in models and models[c].cancel_strike), None)
+
+
 def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = (),
           struck: Iterable[str] = (), spent: Iterable[str] = (),
           now: Mapping[str, str] | None = None, cancelled: str | None = None) -> PlayCheck:

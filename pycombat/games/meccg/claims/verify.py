@@ -589,7 +589,7 @@ def _cancelled_at_step_1(s: Scenario, d: str, a: str) -> str | None:
     if s.combat is None:
         return None
     st = next((x for x in s.combat.strikes if x.defender == d and x.attacker == a), None)
-    return next((c for c in (st.attacker_cards if st is not None else ()) if cardfx_model(c).cancel_strike), None)
+    return play.cancelling(st.attacker_cards) if st is not None else None
 
 
 def _so_far(s: Scenario, d: str, a: str, by: str, facing: str, ids: list[str]):

@@ -753,9 +753,7 @@ class CvccGame:
         """The card the attacker played at step 1 of the current strike that cancels it, if any: the
         defender may not cancel it again at step 6 (the play check, MECCG-SEQ-7/12)."""
         cards = s.a_step.cards if s.a_step is not None else ()
-        if not cards:
-            return None
-        return next((c for c in cards if c in self.reg.effects and self.reg.effects[c].cancel_strike), None)
+        return play.cancelling(cards) if cards else None
 
     def _defender_steps(self, s: CvccState) -> list[DefenderStep]:
         _a, d = s.current

@@ -1346,7 +1346,7 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
             now[ch.attacker] = a_now
         # step 6: the defender's cards (MECCG-SEQ-7)
         d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies, struck, spent, paid,
-                         tapped_supporters, now=now, cancelled=next((c.id for c in a_cards if c.cancel_strike), None))
+                         tapped_supporters, now=now, cancelled=play.cancelling(c.id for c in a_cards))
         for n in used_allies:
             if any(m.name == n for m in dfn.members):
                 _tap_now(now, dfn, n)

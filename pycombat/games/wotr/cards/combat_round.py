@@ -39,6 +39,12 @@ from .catalog import COMBAT_ABILITIES, CombatCard
 from ..battle.strength import MAX_DICE, SideProfile
 
 ROLES = ("attacker", "defender")
+#: the Combat card effects whose number of self-hits the card's text leaves to its player (WOTR-CARDX-2), and when
+#: the text makes that choice: Relentless Assault's, Onslaught's (cards.json ``max_self_hits``)
+SELF_HIT_EFFECTS = {
+    "self_hits_for_roll_modifier": "after both Combat cards are revealed, before the Combat roll",
+    "self_hits_for_extra_attack": "after the casualties of the Combat roll and the Leader re-roll",
+}
 
 
 def other(role: str) -> str:

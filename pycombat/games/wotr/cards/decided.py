@@ -45,15 +45,12 @@ from typing import Callable
 from ..battle.casualties import allocations, unit_count
 from ..battle.process import (Outcome, ceased, into_siege, round_outcomes, siege_reductions,
                               terminal_after_casualties)
-from .combat_round import ROLES, CardRound, RoundEnd, _merge
+from .combat_round import ROLES, SELF_HIT_EFFECTS, CardRound, RoundEnd, _merge
 
 #: which side makes each kind of decision (the kinds of :data:`..battle.decisions.KINDS`)
 SIDE = {"attacker_casualties": "attacker", "defender_casualties": "defender", "cease": "attacker",
         "sortie_cease": "attacker", "retreat": "defender", "siege": "attacker",
         "attacker_self_hits": "attacker", "defender_self_hits": "defender"}
-
-#: the effect kinds whose number of self-hits the card leaves to its player (cards.json ``max_self_hits``)
-SELF_HIT_EFFECTS = ("self_hits_for_roll_modifier", "self_hits_for_extra_attack")
 
 
 class Chance:

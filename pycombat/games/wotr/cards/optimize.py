@@ -291,14 +291,14 @@ def variants(card, role: str, setup, ctx, units=None, decided: bool = False):
     with ``units`` (the side's units; default: at the start). ``decided``: the players make the round's
     decisions (:mod:`.decided`), the self-hits among them, chosen when the card's effect acts (WOTR-CARDX-2):
     the card is one option, its self-hits left open."""
-    from .combat_round import Choices, companions, nazgul_leadership
+    from .combat_round import SELF_HIT_EFFECTS, Choices, companions, nazgul_leadership
     from ..battle.casualties import hit_points
 
     kinds = {e.get("effect"): e for e in card.effects}
     if units is None:
         units = setup.start[0] if role == "attacker" else setup.start[2]
     prof = ctx.profiles[role]
-    for k in ("self_hits_for_roll_modifier", "self_hits_for_extra_attack"):
+    for k in SELF_HIT_EFFECTS:
         if k in kinds and decided:
             return [(card.name, card, Choices())]
         if k in kinds:
