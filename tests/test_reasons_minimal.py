@@ -725,7 +725,9 @@ KIND_SECTIONS = {
         "excess_on": ("DMG", "ORD"),
         "focus_first": ("SHOW",),  # 2. The combat showdown
         "keyword_effect": ("MIGHT",),  # 5. Might, lethal and modifiers
-        "no_result": ("RES", "MODEL"), "scores": ("RES", "MODEL"),  # 6. The Resolution Step
+        # 6. The Resolution Step, and the Might and assignment rules the outcome classes turn on (each proven by
+        # tests/test_reasons_counterfactual.py: taken away, the verdict changes)
+        "no_result": ("RES", "MODEL", "DMG", "ORD", "MIGHT"), "scores": ("RES", "MODEL", "DMG", "ORD", "MIGHT"),
         "role": ("COMB",),  # 1. Starting a combat
         "split_count": ("MODEL", "DMG", "ORD"),
         "rule": None,

@@ -27,7 +27,7 @@ from ...verdicts import Claim, ClaimBook, readings_json, reasons, verdict_json, 
 from .citations import source_for
 from .damage.switched import (best as assignment_best_splits, best_score as assignment_best, fates as assignment_fates,
                               present as assignment_rules, wipes as assignment_wipes)
-from .model import OUTCOMES, SIDES, Scenario, Split, died, other
+from .model import OUTCOMES, SIDES, WITHOUT_MODIFIER, Scenario, Split, died, other
 from .refs import key as _key, parse_split
 from .violations import violation_text
 
@@ -814,11 +814,8 @@ NUMBER_DETAILS = ("lethal_of", "total_of")
 #: the formulas behind those numbers (RB-MODEL-1 lethal, RB-MODEL-2 and RB-DMG-2 the total): the
 #: number itself, which no change made; the rules of the changes that made it are cited instead
 NUMBER_FORMULAS = ("RB-MODEL-1", "RB-MODEL-2", "RB-DMG-2")
-#: what a unit is without each modifier rule's effect (RB-MIGHT-3..8): the counterfactual that keeps
-#: the rule among a violation's reasons only when the split's violations change without it
-WITHOUT_MODIFIER = {"RB-MIGHT-3": {"stunned": False}, "RB-MIGHT-4": {"assault": ()}, "RB-MIGHT-5": {"shield": ()},
-                    "RB-MIGHT-6": {"prevent": 0, "prevent_all": False}, "RB-MIGHT-7": {"doubled": 0},
-                    "RB-MIGHT-8": {"marked": 0}}
+#: what a unit is without each modifier rule's effect (RB-MIGHT-3..8, :data:`.model.WITHOUT_MODIFIER`): the
+#: counterfactual that keeps the rule among a violation's reasons only when the split's violations change without it
 
 
 def _detail_name(detail: Any) -> str:
@@ -959,8 +956,9 @@ def _outcomes_one_split(board, side: str, split: Split) -> frozenset[str]:
     """The outcome classes (RB-RES-7) on ``board`` with ``side``'s split stated: it decides whether the other side is
     wiped out (RB-DMG-4, RB-MIGHT-1); the other side's legal splits decide, each, whether ``side`` is
     (:func:`.damage.outcome.wipe_values`)."""
-    from .damage.outcome import outcome_of, wipe_values
+    from .damage.outcome import in_force_board, outcome_of, wipe_values
 
+    board = in_force_board(board)  # (with every rule in force: the board itself)
     if not board.damage_step:
         return frozenset({outcome_of(bool(board.attacker), bool(board.defender))})
     opp = other(side)
@@ -1778,9 +1776,9 @@ def _no_result(s: Scenario, claim: Claim) -> Verdict:
 
     outcomes, read_rules, read = _played_outcomes(s)
     control = Control.of(s)
-    # (the assignment and Might rules the outcome classes turn on are not cited here: the classes are read by
-    # RB-MODEL-4's totals, which no rule taken away through in_force changes, so no counterfactual would show them)
-    rules = ["RB-RES-3", *read_rules]
+    # the Might rules that made a total or a lethal amount and the assignment rules (the whole total assigned, no
+    # overkill, ...) whose effect, taken away, changes whether both sides, or neither, have units left
+    rules = ["RB-RES-3", *read_rules] + _played_rules(s, lambda outs: outs <= {"recall", "nobody"})
     return Verdict(claim, outcomes <= {"recall", "nobody"}, rules,
                    notes=[f"outcomes{' ' + read[0] if read else ''}: "
                           f"{'; '.join(control.text(o) for o in sorted(outcomes))}"])

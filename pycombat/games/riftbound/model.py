@@ -18,6 +18,13 @@ from pycombat.frozen import replace
 
 SIDES = ("attacker", "defender")
 OUTCOMES = ("conquer", "keep", "recall", "nobody")
+#: what a unit is without each modifier rule's effect (RB-MIGHT-3 Stun, RB-MIGHT-4 Assault, RB-MIGHT-5 Shield:
+#: what it adds to its side's total; RB-MIGHT-6 prevention, RB-MIGHT-7 doubling, RB-MIGHT-8 marked damage: what
+#: kills it): the board a verdict would be read on without that rule (the claims' counterfactuals, and the outcome
+#: classes with the rule taken away, :func:`.damage.outcome.in_force_board`)
+WITHOUT_MODIFIER = {"RB-MIGHT-3": {"stunned": False}, "RB-MIGHT-4": {"assault": ()}, "RB-MIGHT-5": {"shield": ()},
+                    "RB-MIGHT-6": {"prevent": 0, "prevent_all": False}, "RB-MIGHT-7": {"doubled": 0},
+                    "RB-MIGHT-8": {"marked": 0}}
 
 
 def other(side: str) -> str:

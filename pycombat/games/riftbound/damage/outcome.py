@@ -7,7 +7,11 @@
   the rule ids.
 * :func:`outcome_classes` gives every outcome some pair of legal splits can produce. By
   RB-MODEL-4 it is one outcome whenever marked damage counts toward lethal; it is computed
-  from the ASP (brave and cautious consequences), not assumed.
+  from the ASP (brave and cautious consequences), not assumed. With a rule taken away
+  (:func:`pycombat.in_force.removed`, a claim deciding itself again without it) it is the
+  outcomes without that rule: a Might rule's modifier taken off the units (:func:`in_force_board`:
+  a Stunned unit adds its Might to its side's total without RB-MIGHT-3), an assignment rule's
+  constraint off the splits (:mod:`.switched`'s walk).
 
 >>> from pycombat.games.riftbound.schema import example_path, load_scenario
 >>> s = load_scenario(example_path("seed_example.yaml"))
@@ -23,13 +27,15 @@ from dataclasses import dataclass, field
 from typing import Collection, Mapping
 
 from pycombat.errors import ScenarioError
-from pycombat.in_force import in_force
+from pycombat.in_force import in_force, removed_rules
 from pycombat.frozen import replace
 from pycombat.rulebook import load_rulebook
 from . import facts as F
-from ..model import OUTCOMES, SIDES, Board, Scenario, Split, other
+from ..model import OUTCOMES, SIDES, WITHOUT_MODIFIER, Board, Scenario, Split, other
 from ..cards.showdown import Line, play_showdown
+from .bruteforce import ASSIGNMENT_RULES
 from .splits import LegalSplits, best_splits, board_solver, check_custom_weights, derive, few_wipes
+from .switched import wipes as switched_wipes
 
 #: the outcome at a battlefield the Defender controlled as the combat began (the default, CR 187.4.a-b); at an
 #: uncontrolled one, :meth:`Control.text` says what the Defender left there alone does instead
@@ -386,6 +392,31 @@ class OutcomeClasses:
         return f"some legal {side} splits wipe out the {opp}s and some do not"
 
 
+#: the assignment rules :mod:`.switched` can take off the splits (as a set, for the look-up in :func:`wipe_values`)
+_SWITCHED = frozenset(ASSIGNMENT_RULES)
+
+
+def in_force_board(board: Board) -> Board:
+    """``board`` as the Might rules in force now make it: each modifier rule taken away
+    (:func:`pycombat.in_force.removed`, :data:`.model.WITHOUT_MODIFIER`) taken off every unit, so that the totals
+    and the lethal amounts are those without it (RB-MIGHT-3: a Stunned unit adds its Might; RB-MIGHT-4/5: no
+    Assault, no Shield; RB-MIGHT-6..8: no prevention, no doubling, no damage marked before). With every rule in force,
+    ``board`` itself."""
+    gone = removed_rules()
+    if not gone:
+        return board
+    off = [WITHOUT_MODIFIER[r] for r in WITHOUT_MODIFIER if r in gone]
+    if not off:
+        return board
+
+    def strip(u):
+        for without in off:
+            u = replace(u, **without)
+        return u
+
+    return replace(board, attacker=tuple(map(strip, board.attacker)), defender=tuple(map(strip, board.defender)))
+
+
 def wipe_values(board: Board, side: str) -> frozenset[bool]:
     """Whether ``side``'s legal splits wipe out the other side: {True}, {False} or both.
 
@@ -394,7 +425,18 @@ def wipe_values(board: Board, side: str) -> frozenset[bool]:
     asked of the ASP as two satisfiability questions (one answer each, so the work does not grow
     with the number of splits): is
     there a legal split that wipes them out, and one that does not? (The same answer as brave and
-    cautious consequences of ``wiped_out``.)"""
+    cautious consequences of ``wiped_out``.)
+
+    With rules taken away (:func:`pycombat.in_force.removed`): on the board without the Might rules taken away
+    (:func:`in_force_board`), and over the splits the assignment rules still in force allow (:func:`.switched.wipes`;
+    where those are too many to look at, the splits of every assignment rule)."""
+    gone = removed_rules()
+    if gone:
+        board = in_force_board(board)
+        if gone & _SWITCHED:
+            got = switched_wipes(board, side)
+            if got is not None:
+                return got
     if not board.damage_step:
         return frozenset({not board.side(other(side))})
     if _every_split_wipes_out(board, side):
@@ -439,7 +481,10 @@ def _every_split_wipes_out(board: Board, side: str) -> bool:
 
 def outcome_classes(board: Board) -> OutcomeClasses:
     """The distinct outcomes over all pairs of legal splits (both sides choose independently:
-    each split decides only the other side's losses)."""
+    each split decides only the other side's losses); with the rules in force now (:func:`wipe_values`,
+    :func:`in_force_board`)."""
+    if removed_rules():
+        board = in_force_board(board)
     d = derive(board)
     wipe = {s: wipe_values(board, s) for s in SIDES}
     if board.damage_step:
