@@ -85,3 +85,13 @@ def test_runs_merge_by_what_each_mutant_is(tmp_path):
     assert got.mutant.key == m.key and got.status == "killed"
     (only,) = tool.outcomes_from_json(a)
     assert only.status == "survived"
+
+
+def test_a_test_failing_in_its_fixture_kills_the_mutant(tmp_path):
+    """A test whose fixture fails against the mutant (pytest's ERROR at setup, not FAILED) is a kill, named."""
+    path = tmp_path / "test_fixture_fails.py"
+    path.write_text("import pytest\n\n\n@pytest.fixture\ndef verdict():\n    assert False, 'the rules changed'\n\n\n"
+                    "def test_uses_it(verdict):\n    pass\n", encoding="utf-8")
+    outcome = mutants.run_one(_rule_mutant("meccg", "MECCG-ASSIGN-3"), [path], tmp_path / "mutant", timeout=600)
+    assert outcome.status == "killed", (outcome.status, outcome.test)
+    assert outcome.test.endswith("test_fixture_fails.py::test_uses_it"), outcome.test

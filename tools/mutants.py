@@ -111,7 +111,7 @@ def run_one(mutant: asp_mutants.Mutant, files: list[Path], scratch: Path, timeou
     folder = asp_mutants.write(mutant, scratch)
     env = {**os.environ, asp_mutants_var(): str(folder), "HYPOTHESIS_PROFILE": "dev", "PYTHONDONTWRITEBYTECODE": "1"}
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--no-header",
-           "-rf", "-W", "ignore", *(["--durations=0", "--durations-min=0"] if durations is not None else ["-x"]),
+           "-rfE", "-W", "ignore", *(["--durations=0", "--durations-min=0"] if durations is not None else ["-x"]),
            *map(str, files)]
     start = time.monotonic()
     try:
