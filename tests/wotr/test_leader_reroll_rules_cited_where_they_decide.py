@@ -139,13 +139,18 @@ def test_the_re_roll_bounds_and_die_chance_are_switches_of_the_card_interpreter(
             one(leader)
 
 
-def test_a_re_roll_count_a_card_takes_away_cites_that_it_may():
-    """"the defender re-rolls up to 0 dice" under Foul Stench: true, and it cites WOTR-HIT-7 beside the
-    allowance rules; without the card the allowance is one die and the rule is not cited."""
+def test_a_re_roll_count_a_card_takes_away_cites_the_card_played():
+    """"the defender re-rolls up to 0 dice" under Foul Stench: true, and it cites the card played
+    (WOTR-CARD-2, which takes the re-roll away) beside the allowance rules, not the re-roll's being a "can"
+    (WOTR-HIT-7: the number is the card's, no choice of the side); without the card the allowance is one die
+    and neither rule is cited."""
     (v,) = _verdicts(_osgiliath(), "the defender re-rolls up to 0 dice")
-    assert v.verdict is True and "WOTR-HIT-7" in v.rules, v.rules
+    assert v.verdict is True and "WOTR-CARD-2" in v.rules and "WOTR-HIT-7" not in v.rules, v.rules
+    with removed("WOTR-CARD-2"):  # no Combat card played: the Leader's one die is re-rolled
+        (off,) = _verdicts(_osgiliath(), "the defender re-rolls up to 0 dice")
+        assert off.verdict is False
     (plain,) = _verdicts(_osgiliath(card=None), "the defender re-rolls up to 1 dice")
-    assert plain.verdict is True and "WOTR-HIT-7" not in plain.rules, plain.rules
+    assert plain.verdict is True and not {"WOTR-HIT-7", "WOTR-CARD-2"} & set(plain.rules), plain.rules
 
 
 def test_foul_stench_named_for_a_later_round_cites_the_taken_re_roll_there():

@@ -364,8 +364,12 @@ def _check_characters(root: Node, s: Scenario, chars: CharacterDB) -> None:
     if s.white_rider and "gandalf-white" not in s.defender.force.characters + s.attacker.force.characters:
         raise ScenarioError("white_rider needs Gandalf the White in one of the Armies (WOTR-STR-11)",
                             file=root.file, path="battle.white_rider")
-    if s.attacker.force.nazgul + s.defender.force.nazgul > 8:
-        raise ScenarioError("there are 8 Nazgûl figures (digest section 19)", file=root.file, path="attacker.nazgul")
+    a_naz, d_naz = s.attacker.force.nazgul, s.defender.force.nazgul
+    if a_naz + d_naz > 8:
+        role = "attacker" if d_naz == 0 else "defender"  # the Army whose Nazgûl go beyond the figures
+        both = f": the attacker has {a_naz} and the defender {d_naz}" if a_naz and d_naz else ""
+        raise ScenarioError(f"there are 8 Nazgûl figures (digest section 19){both}", file=root.file,
+                            path=f"{role}.nazgul")
 
 
 def _with_default_replacements(s: Scenario, nations: Nations) -> Scenario:

@@ -324,21 +324,23 @@ class _ReplayCardRound(CardRound):
         """Why a named Mighty Attack / Andúril turns no missed die into a hit (WOTR-CARDX-4): no die missed,
         or no Companion in the battle has Leadership left to forfeit (cancelled or forfeited this round)."""
         from ..characters import load_characters
-        from ..cards.combat_round import companions, other
+        from ..cards.combat_round import companions, counted_leadership, other
 
         if s.misses[_i(role)] == 0:
             return "no die of the Combat roll missed: nothing to turn into a hit, and no Leadership forfeited"
         chars = load_characters().characters
-        gone = [c for c in companions(self.ctx.profiles[role]) if c.id in s.used[_i(role)]]
-        if not gone:
+        prof = self.ctx.profiles[role]
+        gone = [c for c in companions(prof) if c.id in s.used[_i(role)]]
+        rider = [c for c in companions(prof) if c.id not in s.used[_i(role)] and counted_leadership(prof, c.id) == 0]
+        if not gone and not rider:
             return "no Companion in the battle whose Leadership it could forfeit"
         opp = other(role)
         by = self.cards.get(opp) if self.active.get(opp) and any(
             e.get("effect") == "cancel_companion" for e in self.cards[opp].effects) else None
-        names = " and ".join(chars[c.id].name for c in gone)
         how = f"cancelled this round by the {opp}'s {by.name}" if by is not None else "already forfeited this round"
-        return (f"no Companion has Leadership left to forfeit: {names}'s Leadership is {how}, and a card's cost "
-                "cannot be paid with it")
+        parts = ([f"{' and '.join(chars[c.id].name for c in gone)}'s Leadership is {how}"] if gone else []) + \
+            [f"{c.name}'s Leadership is forfeited for the White Rider for the whole battle (WOTR-STR-11)" for c in rider]
+        return f"no Companion has Leadership left to forfeit: {'; '.join(parts)}, and a card's cost cannot be paid with it"
 
     def combat_roll(self, s):
         combat, misses, ones = [0, 0], [0, 0], [0, 0]
@@ -681,6 +683,9 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
             elif setup.besieger_stays and nxt.kind == "defender_holds":
                 text, rules = text + "; the besieger's rearguard is still in the region: the siege goes on", \
                     rules + ["WOTR-SITE-6"]
+            elif nxt.kind == "siege_goes_on" and cur.kind == "siege":
+                why, why_rules = _siege_stop_why(s, cur, nxt.attacker, rnd)
+                text, rules = f"{text}: {why}", rules + why_rules
             record["end"] = {"kind": nxt.kind, "text": text, "rules": rules}
             rep.rounds.append(record)
             rep.result = nxt
@@ -708,6 +713,20 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
         rep.fates = outcome_fates(s, verdict.attacking, rep.result, lost)
         rep.after = aftermath(s, setup, rep.result)
     return rep
+
+
+def _siege_stop_why(s, setup, a, rnd: int) -> tuple[str, list[str]]:
+    """Why a siege battle's round is its last (WOTR-SIEGE-3): the round cap, the attacker's choice
+    (siege_extension=never), no participating Elite left, or no Regular of its Nation to replace one
+    (siege_reduction_needs_regular=yes, WOTR-CAS-5)."""
+    if setup.max_rounds is not None and rnd >= setup.max_rounds:
+        return f"the last round of max_rounds={setup.max_rounds}", []
+    if s.flags["siege_extension"] == "never":
+        return "the attacker reduces no Elite to fight on (siege_extension=never)", []
+    if not any(e for _, e in a):
+        return "the attacker has no participating Elite left to reduce", []
+    return ("the attacker keeps an Elite but no Regular of its Nation is available to replace it "
+            "(siege_reduction_needs_regular=yes)"), ["WOTR-CAS-5"]
 
 
 def _siege_goes_on(s, setup, before, after, rnd: int) -> dict:

@@ -115,6 +115,24 @@ def counted_leadership(prof: SideProfile, cid: str) -> int:
     return c.leadership
 
 
+def forfeitable(prof: SideProfile, used: tuple = ()) -> list:
+    """The Companions in the battle whose Leadership a card's cost may still forfeit: not cancelled or
+    forfeited earlier this round (``used``), nor for the whole battle (the White Rider's, WOTR-STR-11).
+    Leadership already cancelled or forfeited cannot be forfeited (WOTR-CARD-5, WOTR-CARDX-4)."""
+    return [c for c in companions(prof) if c.id not in used and counted_leadership(prof, c.id) > 0]
+
+
+def forfeit_gone_why(prof: SideProfile, used: tuple = ()) -> list[tuple[str, str]]:
+    """``(id, why)`` for each Companion in the battle whose Leadership cannot be forfeited (WOTR-CARDX-4)."""
+    out = []
+    for c in companions(prof):
+        if c.id in used:
+            out.append((c.id, f"{c.name}: Leadership already cancelled or forfeited this round"))
+        elif counted_leadership(prof, c.id) == 0:
+            out.append((c.id, f"{c.name}: Leadership forfeited for the White Rider for the whole battle (WOTR-STR-11)"))
+    return out
+
+
 # ---- requirements (WOTR-CARD-5) ----------------------------------------------------------------------
 def _units_of(ctx: CardContext, role: str, units, nation: str | None = None) -> tuple[int, int]:
     r = e = 0
@@ -255,6 +273,13 @@ def playable(card: CombatCard, role: str, ctx: CardContext, a, d) -> tuple[bool 
     for cond in card.conditions:
         ok, text = condition_holds(cond, role, ctx, a, d)
         reasons.append({"rule": "WOTR-CARD-5", "holds": ok, "text": text})
+        if ok is False and cond.get("cond") == "nazgul_leadership_at_least":
+            sh_prof = ctx.profiles[ctx.role_of("shadow")]
+            if sh_prof.nazgul_cancelled and nazgul_leadership(replace(sh_prof, nazgul_cancelled=False)) >= int(
+                    cond["value"]):  # the White Rider's cancelling fails it: that rule decides it too
+                reasons.append({"rule": "WOTR-STR-11", "holds": False,
+                                "text": "the White Rider cancels all Nazgûl Leadership, the Witch-king's included, "
+                                        "for the whole battle"})
         if ok is None and cond.get("cond") in STATED_BY:
             reasons[-1]["unstated"] = STATED_BY[cond["cond"]]
         if ok is None:
@@ -470,7 +495,12 @@ class CardRound:
             cost = e.get("cost") or {}
             if cost.get("forfeit_leadership") == "all_companions_in_battle":
                 prof = self.ctx.profiles[role]
-                forfeit = [c.id for c in companions(prof)]
+                forfeit = [c.id for c in forfeitable(prof, s.used[_i(role)])]
+                if not forfeit:  # WOTR-CARD-5: Leadership already cancelled or forfeited cannot pay the cost
+                    gone = "; ".join(w for _, w in forfeit_gone_why(prof, s.used[_i(role)])) or "no Companion in the battle"
+                    self.log.append((f"{card.name}: no effect, no Companion has Leadership left to forfeit ({gone})",
+                                     "WOTR-CARDX-4"))
+                    continue
                 pts = sum(counted_leadership(prof, c) for c in forfeit)
                 s = replace(s, lead=_add(s.lead, role, pts), used=_set(s.used, role, tuple(forfeit)))
                 self.log.append((f"{card.name}: the {role} forfeits the Leadership of "
@@ -497,17 +527,18 @@ class CardRound:
 
     def _note_idle_auto_hits(self, s: _Sit) -> None:
         """A card turning missed dice into hits (Mighty Attack, Andúril) whose Companions all had their
-        Leadership cancelled or forfeited earlier this round has nothing to forfeit (WOTR-CARDX-4): say so."""
+        Leadership cancelled or forfeited, earlier this round or for the whole battle (the White Rider), has
+        nothing to forfeit (WOTR-CARDX-4): say so."""
         alternatives: dict[tuple[str, str], list[Mapping]] = {}
         for _init, _, role, card, e in self.order:
             if e.get("step") == "before_leader_reroll" and e.get("effect") == "auto_hit":
                 alternatives.setdefault((role, card.name), []).append(e)
-        chars = load_characters().characters
         for (role, name), effects in alternatives.items():
             if not any(self._auto_hit_candidates(s, role, e) for e in effects):
-                gone = [chars[c].name for c in s.used[_i(role)] if chars[c].kind == "companion"]
-                why = (f"{' and '.join(gone)}: Leadership already cancelled or forfeited this round" if gone
-                       else "no Companion it names is in the battle")
+                named = {str((e.get("cost") or {}).get("forfeit_leadership")).lower() for e in effects}
+                gone = [why for cid, why in forfeit_gone_why(self.ctx.profiles[role], s.used[_i(role)])
+                        if "one_companion_in_battle" in named or cid in named]
+                why = "; ".join(gone) if gone else "no Companion it names is in the battle"
                 self.log.append((f"{name}: no effect, no die turned into a hit ({why})", "WOTR-CARDX-4"))
 
     def _static(self, s: _Sit, init: int, role: str, card: CombatCard, e: Mapping) -> _Sit:
@@ -864,10 +895,10 @@ class CardRound:
         who = (e.get("cost") or {}).get("forfeit_leadership")
         used = s.used[_i(role)]
         if who == "one_companion_in_battle":
-            cands = [c for c in companions(prof) if c.id not in used]
+            cands = forfeitable(prof, used)
             cands.sort(key=lambda c: (counted_leadership(prof, c.id), c.captain_of_the_west, c.level or 0))
             return cands
-        return [c for c in companions(prof) if c.id == str(who).lower() and c.id not in used]
+        return [c for c in forfeitable(prof, used) if c.id == str(who).lower()]
 
     def leader_reroll(self, s: _Sit) -> Branches:
         per_role = {}

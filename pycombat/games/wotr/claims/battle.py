@@ -159,7 +159,8 @@ def _check_args(s: Scenario, c: Claim) -> None:
             raise _err(s, c, f"role: attacker or defender, not {a.get('role')!r}")
     for key in ("value", "round", "hits"):
         if key in a and (isinstance(a[key], bool) or not isinstance(a[key], int) or a[key] < 0):
-            raise _err(s, c, f"{key}: a whole number, 0 or more, not {a[key]!r}")
+            least = "a round number, 1 or more" if key == "round" else "a whole number, 0 or more"
+            raise _err(s, c, f"{key}: {least}, not {a[key]!r}")
     if a.get("round") == 0:  # WOTR-ROUND-1: a battle's rounds are counted from 1; every claim kind refuses round 0
         raise _err(s, c, "round: a round number, 1 or more, not 0 (a battle's first round is round 1, WOTR-ROUND-1)")
     if isinstance(a.get("round"), int) and a["round"] > MAX_ROUNDS:  # refused before any work (docs/limits.md)
@@ -287,6 +288,14 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         rules += [rule for what, _, rule in breakdown if what in NUMBER_LINES[c.kind]]
         if c.kind == "dice" and s.cards:
             rules.append("WOTR-STR-6")  # card modifiers never lift the dice past five
+        eff = setup.effects.get(1)
+        if c.kind in ("dice", "reroll_dice") and eff:  # round 1's typed Combat card effects (battle.cards)
+            p = setup.params(a["role"], units, 1)
+            carded = p.dice if c.kind == "dice" else p.rerolls
+            if carded != got:  # the dice or the re-roll a card played in round 1 changes (WOTR-CARD-2)
+                lines.append(f"with round 1's Combat card effects (battle.cards): {carded}, not {got} (WOTR-CARD-2)")
+                got = carded
+                rules.append("WOTR-CARD-2")
         # battle.white_rider with Gandalf the White in the rearguard: not applied, and said so
         lines += [f"{text} ({rule})" for text, rule in setup.notes if text.startswith("battle.white_rider")]
         return Verdict(c, got == a["value"], list(dict.fromkeys(rules)), notes=[f"it is {got}"] + lines)
@@ -321,7 +330,9 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
             notes.append(f"{', '.join(named)}: modifiers to the roll, not the number needed (WOTR-HIT-3)")
         unfought = _never_fought(s, setup, rnd)
         if unfought is not None:  # no roll in a round never fought: it has no hit number, as it scores no hit
-            return Verdict(c, False, ["WOTR-ROUND-1"], notes=[unfought])  # the flag that decides it: its rule
+            return Verdict(c, False, [_unfought_rule(s)], notes=[unfought])
+        if got == a["value"] and s.kind == "siege" and rnd > 1:
+            rules.append("WOTR-SIEGE-3")  # a siege battle's later round is fought only by reducing an Elite
         return Verdict(c, got == a["value"], rules, notes=notes)
     if c.kind == "split_count":
         counts = LegalSplits(s).counts()
@@ -640,7 +651,7 @@ def _round_one_dice(s: Scenario, c: Claim) -> Verdict:
         if max(round_marginals(cr.without_rule("WOTR-CARD-7").tallies, a["role"])[field]) != max(d):
             rules.append("WOTR-CARD-7")  # a card's modifier on the Combat roll leaves other dice to re-roll
         if cr.reroll_denied[a["role"]]:
-            rules.append("WOTR-HIT-7")  # a card takes the re-roll away
+            rules.append("WOTR-CARD-2")  # the card played takes the re-roll away: the most dice re-rolled is its
     return Verdict(c, ok, rules, notes=[note])
 
 
@@ -874,6 +885,8 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
         extra.append("WOTR-CAS-12")
     if fractions.footnote():
         notes.append(fractions.footnote())
+    if not fought_any:  # never fought under any policy: no roll decides it, only what ends the battle before it
+        return Verdict(c, False, [_unfought_rule(s)], notes=notes, exact=fractions.kept)
     return Verdict(c, verdict, rules_now(), notes=notes, exact=fractions.kept)
 
 
@@ -881,6 +894,12 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
 #: choice before giving up (the notes then say the positions are the casualty policies')
 MAX_POSITIONS = 20_000
 MAX_PAIRS = 2_000_000
+
+
+def _unfought_rule(s: Scenario) -> str:
+    """The rule that decides a claim about a round the battle never reaches: a siege battle lasts one round
+    unless the attacker reduces an Elite (WOTR-SIEGE-3); otherwise the battle's rounds (WOTR-ROUND-1)."""
+    return "WOTR-SIEGE-3" if s.kind == "siege" else "WOTR-ROUND-1"
 
 
 def _never_fought(s: Scenario, setup, rnd: int) -> str | None:
@@ -1293,7 +1312,7 @@ def _card_check(s: Scenario, c: Claim, fractions: NoteFractions | None = None):
     head = (lambda pol: f"{pol}: ") if len(pols) > 1 else (lambda pol: "")
     never = [pol for pol in pols if not fought[pol]]
     if len(never) == len(pols):
-        return card, False, [{"rule": "WOTR-ROUND-1", "holds": False,
+        return card, False, [{"rule": _unfought_rule(s), "holds": False,
                               "text": f"round {rnd} is never fought in this battle (no Combat card can be played "
                                       f"in it, WOTR-CARD-2)"}], []
     for pol in never:
