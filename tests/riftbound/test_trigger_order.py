@@ -1,8 +1,9 @@
 """Each player orders his own combat triggers (RB-SHOW-2, RB-CARD-10). Warwick - Hunter's "When I attack, kill all
 damaged enemy units here" and Anivia - Primal's "When I attack, deal 3 to all enemy units here": Anivia's first, the
 Attacker conquers; Warwick's first, it kills nothing and the battlefield is nobody's. A scenario that does not order
-them has its order named NOT MODELLED (verify then decides nothing it could change; optimize names it too); entries
-`{trigger: UNIT}` state it; two triggers whose order changes nothing (two Anivias) are not named."""
+them has its order named NOT MODELLED (verify then decides nothing it could change; the showdown game from both hands
+orders them itself, the Attacker's decision); entries `{trigger: UNIT}` state it; two triggers whose order changes
+nothing (two Anivias) are not named."""
 from __future__ import annotations
 
 import pytest
@@ -43,7 +44,12 @@ def test_an_order_that_changes_nothing_is_not_named():
     assert sd.unmodelled == [] and sd.board.defender[0].marked == 6
 
 
-def test_the_showdown_game_names_it_too():
+def test_the_showdown_game_orders_them_itself():
     doc = _doc([WARWICK, ANIVIA], hand={"attacker": ["Incinerate"], "defender": ["Incinerate"]})
-    got = pycombat.load(doc).run("optimize").to_json()
-    assert any(u["what"].startswith("the order of the attacker's combat triggers") for u in got["unmodelled"])
+    report = pycombat.load(doc).run("optimize")
+    got = report.to_json()
+    assert not any(u["what"].startswith("the order of the attacker's combat triggers") for u in got["unmodelled"])
+    first = report.solution.decisions[0][1]
+    assert {o.label for o in first.options} == {f"attacker states {ANIVIA}'s combat trigger",
+                                                f"attacker states {WARWICK}'s combat trigger"}
+    assert first.options[0].label == f"attacker states {ANIVIA}'s combat trigger"  # the best: Anivia first

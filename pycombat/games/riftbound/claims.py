@@ -1763,7 +1763,7 @@ def _scores(s: Scenario, claim: Claim) -> Verdict:
     verdict = {control.scorer(o) for o in outcomes} == {side}
     if side in control.scored:
         notes.append(f"the {side} already scored this battlefield this turn")
-    if side == "defender" and control.before == "defender":
+    if side == "defender" and control.before == "defender" and {"keep", "recall"} & set(outcomes):
         notes.append(f"{s.defender.player} controlled the battlefield as the combat began: he can keep it, which "
                      "scores nothing now (a Hold scores in his Beginning Phase, RB-RES-6)")
     rules = ["RB-RES-5", *read_rules] + (["RB-RES-4"] if side == "defender" else [])

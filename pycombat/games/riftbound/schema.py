@@ -735,17 +735,19 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     for en in node.list("equipment", []):
         from .cards.spells import load_cards
 
-        entry, bonus = None, None
+        entry, bonus, copy = None, None, None
         if isinstance(en.value, dict):
             entry, en = en, en.child("card")
             bonus = entry.int("might_bonus", None, minimum=0)
-            if entry.str("copy_of", None) is None and bonus is None:  # (copy_of: read by _copied)
-                raise entry.error("`might_bonus` is required: the Might bonus printed on the card (or give the "
-                                  "card's name alone) (RB-CARD-5)", "might_bonus")
+            copy = entry.str("copy_of", None)  # (read by _copied)
             entry.finish(("card", "might_bonus", "copy_of"))
         gear = load_cards().card(en.as_str(), file=en.file, path=en.path)
         if not gear.equipment:
             raise en.error(f"{gear.name} is not Equipment (RB-CARD-5)")
+        if entry is not None and copy is None and bonus is None and gear.equip_might_bonus is None:
+            raise entry.error(f"`might_bonus` is required: {gear.name}'s Might bonus is in no source, state the bonus "
+                              "printed on the card (or give the card's name alone: its bonus then is not modelled) "
+                              "(RB-CARD-5)", "might_bonus")
         equipment.append(gear.name)
         if bonus is not None and gear.equip_might_bonus is not None:
             raise entry.error(f"{gear.name}'s Might bonus is in the card data (+{gear.equip_might_bonus}): "
@@ -1547,6 +1549,12 @@ def _trigger_choices(node: Node, names, effects) -> tuple[dict, bool]:
                "revealed": node.raw("revealed", None)}  # RB-CARD-10: what it revealed, checked on its effects
     choices.update(_chosen(node, names, load_cards()))  # RB-CARD-21: a damage split (`amounts:`)
     choices["paid"], choices["xp"] = _paid(node, TRIGGER_PAID_KEYS, xp=True)  # RB-CARD-2: its additional cost
+    if choices["paid"] is not None and any(choices["paid"]):
+        from .cards.triggers import trigger_cost
+
+        if not any(trigger_cost(e)[0] or trigger_cost(e)[1] for e in effects or ()):
+            raise node.error(f"{node.value.get('trigger')}'s trigger: `paid:` states Energy or Power, and this ability "
+                             "has no Energy or Power cost to pay (RB-CARD-2)", "paid")
     if node.has("attach"):  # RB-CARD-14: the Equipment it plays and attaches (checked as it resolves)
         a = node.child("attach")
         choices["attach"] = load_cards().card(a.as_str(), file=a.file, path=a.path).name

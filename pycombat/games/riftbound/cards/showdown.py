@@ -170,7 +170,8 @@ def play_showdown(scenario: Scenario, order: Mapping[str, Sequence[str]] | None 
 def trigger_orders(scenario: Scenario) -> list[Unmodelled]:
     """The orders of a player's combat triggers that the scenario does not state and that change the board its
     showdown reaches (:func:`_orders_named`): what the showdown game of both hands names too (it searches the
-    choices of the triggers, not the order of those that resolve by themselves)."""
+    choices of the triggers, and orders a side's that resolve by themselves where one of its triggers awaits a choice
+    or two or more resolve by themselves, :func:`..play.triggers.awaiting`)."""
     run, sd = _played(scenario)
     return _orders_named(scenario, sd, run.orderable)
 
@@ -313,6 +314,9 @@ class Progress:
         self.loose: dict[str, list[str]] = {}  # RB-CARD-14: Equipment in play unattached
         self.lines: list[Line] = []
         self.head: list = []  # not modelled before any effect: units' clauses, untriggered combat triggers
+        #: RB-SHOW-2: the combat triggers not stated that resolve by themselves (no choice), as (side, unit, targets):
+        #: the showdown game from both hands has their player order them (:func:`..play.triggers.awaiting`)
+        self.auto_triggers: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
         self.notes: list = []  # counters whose effect is not modelled (RB-CARD-3, RB-CARD-4)
         self.unmodelled: list = []  # not modelled as the effects resolved
         self.fired: set[str] = set()  # RB-CARD-19: the units whose Deathknell fired
@@ -458,6 +462,8 @@ class Progress:
                          if sum(p.by == side for p in chain) > 1
                          and any(p.by == side and p.trigger_of not in said for p in chain)}
         run.head += untriggered
+        run.auto_triggers = tuple((p.by, p.trigger_of, tuple(p.targets or ())) for p in chain
+                                  if p.trigger_of in auto and not p.idle and p.to is None and p.trigger_of in here)
         # RB-SHOW-2, RB-SHOW-4: the Reactions played while the combat triggers are on the chain resolve before them
         responses, rest = _responses(scenario, rest, chain)
         # RB-CARD-10: the choices of the triggers the combat chain fires wait while it resolves; the others are
@@ -499,6 +505,7 @@ class Progress:
         out.removed, out.loose = list(self.removed), {k: list(v) for k, v in self.loose.items()}
         out.lines, out.head, out.notes, out.unmodelled = list(self.lines), self.head, self.notes, \
             list(self.unmodelled)
+        out.auto_triggers = self.auto_triggers
         out.fired, out.turn, out.used = set(self.fired), dict(self.turn), dict(self.used)
         out.plays, out.gone, out.taken = list(self.plays), set(self.gone), set(self.taken)
         out.countering, out.taking = self.countering, self.taking

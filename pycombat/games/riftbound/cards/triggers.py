@@ -335,11 +335,12 @@ def _judged(t: Mapping[str, Any]) -> bool:
                 or t.get("kind") not in (None, "unit") or t.get("state") not in (None, "attacking"))
 
 
-def _fitting(unit, e: Mapping[str, Any], scenario) -> list:
+def _fitting(unit, e: Mapping[str, Any], scenario, changed_only: bool = True) -> list:
     """RB-CARD-1: the units in play as the combat begins that effect ``e`` of ``unit``'s trigger may choose (its target
     rule judged by :func:`_judged`): a unit of the side it names, another unit if it says so, with the facts it asks
     (:func:`.interpreter.unit_filter_refusal`), attacking if it asks, one the enemy's abilities may choose (RB-CARD-9), and
-    for a stun one it changes (:func:`stun_changes_nothing`)."""
+    for a stun one it changes (:func:`stun_changes_nothing`; ``changed_only=False``: every unit it may choose, a unit
+    stunned already too)."""
     from .interpreter import unit_filter_refusal
     from .statics import untargetable
 
@@ -361,7 +362,7 @@ def _fitting(unit, e: Mapping[str, Any], scenario) -> list:
             continue
         if untargetable(board, present, (base, []), unit.side, v.name) is not None:
             continue  # RB-CARD-9: it can't be chosen by the enemy's abilities
-        if stun_changes_nothing(v, e, unit.side):
+        if changed_only and stun_changes_nothing(v, e, unit.side):
             continue  # stunned already: a stun changes nothing (nor is it a unit stunned, RB-CARD-10)
         out.append(v)
     return out
@@ -388,6 +389,12 @@ def forced_target(unit, effects, choice: str | None, scenario) -> str | None:
         return None
     fits = [v for v in _fitting(unit, choosing[0], scenario) if all(v in _fitting(unit, e, scenario) for e in choosing)]
     if len(fits) != 1 or (fits[0].side != unit.side and fits[0].deflect):
+        return None
+    if any(replacement_of(fits[0], e) is not None for e in choosing) and any(
+            v is not fits[0] and all(v in _fitting(unit, e, scenario, changed_only=False) for e in choosing)
+            for v in _fitting(unit, choosing[0], scenario, changed_only=False)):
+        # the one unit it changes replaces it (Gangplank, Naval: +3 Might instead of a stun, RB-CARD-9), and a unit it
+        # changes nothing on may be chosen instead (stunned already, RB-CARD-1): which one is the player's choice
         return None
     return fits[0].name
 

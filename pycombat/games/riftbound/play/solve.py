@@ -255,7 +255,10 @@ def _not_weighed(scenario: HandScenario, game: ShowdownGame, lines: Lines, every
     out += _repeats_not_searched(scenario) + _deflect_not_followed(scenario) + _pools_not_followed(scenario)
     out += _levels_not_stated(scenario)
     out += _each_players_own_choice(scenario)
-    out += [u.as_json() for u in _trigger_orders(scenario)]  # RB-SHOW-2: as the file's own showdown names
+    # RB-SHOW-2: as the file's own showdown names them, but for the sides whose triggers the game orders itself
+    ordered = {a.side for a in awaiting(lines) if a.fixed is not None}
+    out += [u.as_json() for u in _trigger_orders(scenario)
+            if not any(u.what.startswith(f"the order of the {side}'s combat triggers") for side in ordered)]
     out += _abilities_once(game) + _not_on_chains(game) + _trigger_chains_at_once(game, every.pending)
     for which in every.after_stated:
         out.append({"card": "showdown", "what": f"the order of the {which}",

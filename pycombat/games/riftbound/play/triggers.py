@@ -10,7 +10,9 @@ two stages (the move triggers, then the combat triggers, each stage's chain then
 :mod:`.responses`):
 
 * the Attacker states each of his awaiting triggers, in the order he chooses (the order they resolve
-  in, among his), then the Defender his, knowing the Attacker's;
+  in, among his), then the Defender his, knowing the Attacker's; a side's triggers that resolve by themselves
+  are stated with them where one of its triggers awaits, or two or more resolve by themselves (only their place in
+  that order is chosen);
 * an option is a trigger entry the scenario reader accepts with the entries before it, the file's own
   after them (:func:`options`: the reader and the interpreter are the one legality check, as for plays);
 * once every awaiting trigger is stated, the showdown game proper begins on the scenario read again with
@@ -56,6 +58,9 @@ class Awaiting:
     unit: str
     when: str = "combat"
     effects: tuple[dict, ...] = field(default=(), compare=False, hash=False, repr=False)
+    #: a trigger that resolves by itself (no choice; its one target when only one unit fits): its player still orders
+    #: it among his triggers (RB-SHOW-2), so it is stated too, with these targets (None: a trigger with choices)
+    fixed: tuple[str, ...] | None = field(default=None, compare=False, hash=False)
 
     @property
     def chooser(self) -> str:
@@ -88,6 +93,12 @@ def awaiting(lines: Lines) -> tuple[Awaiting, ...]:
     out = [Awaiting(side, name, when, tuple(stated_effects(progress.units[name], scenario) if when == "move"
                                             else triggers_of(progress.units[name])))
            for side, name, when in found if name in progress.units]
+    # RB-SHOW-2: each player orders his own combat triggers; where one of a side's waits for his choice, or two or more
+    # resolve by themselves, those that resolve by themselves are ordered by him too (stated as they are)
+    autos = [side for side, _, _ in progress.auto_triggers]
+    choosing = {a.side for a in out if a.when == "combat"} | {s for s in autos if autos.count(s) > 1}
+    out += [Awaiting(side, name, "combat", tuple(triggers_of(progress.units[name])), fixed=targets)
+            for side, name, targets in progress.auto_triggers if side in choosing and name in progress.units]
     return tuple(sorted(out, key=lambda a: a.group))
 
 
@@ -102,6 +113,8 @@ def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
 
     from ..cards.interpreter import EACH_PLAYER_OWN_UNIT
 
+    if a.fixed is not None:  # it resolves by itself: only its place among its player's triggers is chosen
+        return [{"trigger": a.unit, **({"target": list(a.fixed)} if a.fixed else {})}]
     effects = a.effects
     if any((e.get("target") or {}).get("chooser") == EACH_PLAYER_OWN_UNIT for e in effects):
         # "each player kills one of their units": each player's own choice (RB-CARD-9), which the trigger's player
