@@ -341,6 +341,11 @@ def replay(report, console: Console) -> None:
             fate = ("put off to the side (MECCG-FX-28)" if o.aside == o.loser
                     else "wounded" if o.fate == "survives" else o.fate)
             console.print(f"  {o.loser}: {fate}")
+    allies = {a for a, _c in r.allies_gone}
+    for others in report.others_left:  # a payer's body check, a failed check a card cost (MECCG-FX-24/25)
+        for who, fate, rule in others:
+            if who not in allies:
+                console.print(f"  {who}: {'returned to hand' if fate == 'returned' else fate} ({rule})")
     for ally, ctrl in r.allies_gone:
         if ally in {a for a, _c in report.discarded_with_controller}:
             continue  # its own line below (MECCG-FX-19)

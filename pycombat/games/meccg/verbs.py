@@ -241,6 +241,9 @@ class ReplayReport(Report):
     file_dice_not_read: list = field(default_factory=list)
     #: cards in play lasting the turn that ended with an earlier one (MECCG-FX-7): named in the preamble too
     ended: list = field(default_factory=list)
+    #: per strike, the members besides its loser who left play in it: ``(member, fate, rule)`` each
+    #: (a payer's body check, MECCG-FX-24; a failed check a card cost, MECCG-FX-25; an ally, MECCG-BODY-4)
+    others_left: list = field(default_factory=list)
 
     @property
     def notes(self) -> list[str]:
@@ -265,8 +268,9 @@ class ReplayReport(Report):
                 "strikes": [{"index": s.index, "defender": s.defender.member.name,
                              "attacker": s.attacker.member.name,
                              "steps": [{"text": st.text, "rules": list(st.rules)} for st in steps],
-                             "result": o.result, "loser": o.loser, "fate": o.fate}
-                            for s, steps, o in r.strikes],
+                             "result": o.result, "loser": o.loser, "fate": o.fate,
+                             "others": [{"member": n, "fate": f, "rule": rule} for n, f, rule in others]}
+                            for (s, steps, o), others in zip(r.strikes, self.others_left or [[]] * len(r.strikes))],
                 "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]},
                 "owner_mp_lost": {"defender_player": r.owner_mp_lost[0], "attacker_player": r.owner_mp_lost[1],
                                   "flag": f"elimination_mp_clauses={self.flags['elimination_mp_clauses']}"},
@@ -335,7 +339,7 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
     file's dice are not read, and the report says so, naming each (:attr:`ReplayReport.notes`)."""
     from .combat.before import modelled_here, pre_check
     from .combat.before_outcomes import refuse_unused, replay as _replay
-    from .combat.strikes import ended_in_play, file_dice
+    from .combat.strikes import ended_in_play, file_dice, others_left
 
     refuse_unused(scenario)
     play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
@@ -355,7 +359,8 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
                         check=None if outcome is None else (outcome, roll),
                         check_card=pre.card if pre else None, check_who=pre.who if pre else None,
                         file_dice_not_read=file_dice(scenario) if flat is not None else [],
-                        ended=ended_in_play(scenario))
+                        ended=ended_in_play(scenario),
+                        others_left=[others_left(fought, st, o) for st, _steps, o in r.strikes])
 
 
 # ---- verify ----------------------------------------------------------------------------------------

@@ -453,6 +453,9 @@ def may_support(s: Scenario, claim):
         why = dict(setup.support_barred).get(sup.name)
         if why:  # tapped, or tapped earlier in the attack (supporting, or for a card or an ability)
             return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], [f"{sup.name} {why}"])
+        gone = _left_play_before(s, claim, n, sup.name)
+        if gone is not None:  # MECCG-SEQ-6: only a member in play taps for +1
+            return _v(claim, False, ["MECCG-SEQ-6", gone], [f"{sup.name} left play in a strike before strike {n}"])
     notes = [f"{sup.name} may not be attacked but may still support"] if sup.may_not_be_attacked else []
     return _v(claim, True, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], notes)
 
@@ -580,14 +583,43 @@ def _absent_rule(s: Scenario, claim, n: int, setup) -> str:
     """The rule by which strike ``n`` is not resolved: one of its characters left play in an earlier strike, an
     ally with its controlling character (MECCG-BODY-4), else a member who paid a card's cost or made the check it
     cost (MECCG-FX-24/25)."""
-    from ..combat.strikes import ALLY_RULE
+    return _gone_before(s, claim, n, {setup.attacker.member.name, setup.defender.member.name})[1] or "MECCG-FX-25"
 
-    names = {setup.attacker.member.name, setup.defender.member.name}
+
+def _left_play_before(s: Scenario, claim, n: int, name: str) -> str | None:
+    """The rule by which member ``name`` left play in a strike before strike ``n`` (the file's dice), or None. Only a
+    member whose fate an earlier strike decides besides its own (a payer or a check's maker, MECCG-FX-24/25; an
+    ally with its controlling character, MECCG-BODY-4; the loser of his own strike) may have: only then are the
+    earlier strikes replayed, and a die they need that the file does not give asked for."""
+    from ..combat.strikes import setup_strikes, strike_members
+
+    setups = setup_strikes(s)
+    decided = {m for k in range(min(n, len(setups) + 1) - 1) for m in strike_members(setups[k])}
+    if name not in decided and s.member(name).ally_of not in decided:
+        return None
+    return _gone_before(s, claim, n, {name})[1]
+
+
+def _gone_before(s: Scenario, claim, n: int, names) -> tuple[str | None, str | None]:
+    """(who, rule): the first of ``names`` who left play in a strike before strike ``n`` (the file's dice), and the
+    rule by which he did: an ally with its controlling character (MECCG-BODY-4), the member who paid a card's cost
+    and lost his body check (MECCG-FX-24), the one who failed the corruption check a card cost (MECCG-FX-25), the
+    loser of his own strike (eliminated, discarded, returned to hand: MECCG-BODY-1/2/3; put off to the side:
+    MECCG-FX-28). (None, None): none did."""
+    from ..combat.strikes import ALLY_RULE, LEAVES_PLAY
+
     for k in range(1, n):
-        _setup_k, o = _replayed(s, claim, k)
-        if any(name in names and s.member(name).ally_of for name, _f in o.also):
-            return ALLY_RULE
-    return "MECCG-FX-25"
+        setup_k, o = _replayed(s, claim, k)
+        payers = {p.member.name for _r, p, _c in setup_k.payer_checks}
+        for name, f in o.also:
+            if name in names and f in LEAVES_PLAY:
+                return name, ("MECCG-FX-24" if name in payers else ALLY_RULE if s.member(name).ally_of
+                              else "MECCG-FX-25")
+        if o.loser in names and (o.fate in LEAVES_PLAY or o.aside == o.loser):
+            rule = {"eliminated": "MECCG-BODY-1", "discarded": "MECCG-BODY-2", "returned": "MECCG-BODY-3"}.get(
+                o.fate, "MECCG-FX-28")
+            return o.loser, "MECCG-FX-28" if o.aside == o.loser else rule
+    return None, None
 
 
 def _corruption_rule(setup) -> str:
@@ -629,6 +661,14 @@ def strike_effect(s: Scenario, claim):
 
         each = [strike_effect(s, replace(claim, args={**claim.args, "effect": e})) for e in _LEAVING]
         gone = next((v for v in each if v.verdict), None)
+        n = _int(s, claim, "strike", 1)
+        if gone is None and _replayed(s, claim, n)[1].result == "absent":
+            # the strike is not resolved because one of its characters left play earlier: he does not stay in
+            # play (left, rule), the other does
+            _r, m = _find(s, claim, "character")
+            who, rule = _gone_before(s, claim, n, {m.name})
+            if who is not None:
+                return _v(claim, False, [rule], [f"{m.name} left play in a strike before strike {n}"])
         shown = gone or each[0]
         return _v(claim, gone is None, shown.rules, shown.notes, shown.details, shown.parts)
     n = _int(s, claim, "strike", 1)
@@ -683,6 +723,16 @@ def strike_effect(s: Scenario, claim):
         return _v(claim, fate is not None and got == fate, ["MECCG-FX-25"],
                   [f"{m.name}: " + (f"fails the corruption check {checked[2]} cost: {got}" if checked
                                     else "passes the corruption check a card played here cost")],
+                  parts=_strike_part(o.result))
+    if side is None and m.ally_of in in_strike and o.result != "absent":
+        # MECCG-BODY-4: an ally of one of the strike's two characters, neither struck nor supporting here, leaves
+        # play with him when he does (discarded, ``with_allies_gone``); nothing else happens to it in this strike
+        from ..combat.strikes import ALLY_RULE
+
+        gone = (m.name, "discarded") in o.also
+        return _v(claim, effect == "is discarded" and gone, [ALLY_RULE],
+                  [f"{m.name} leaves play with {m.ally_of}, its controlling character, in strike {n}" if gone
+                   else f"{m.ally_of}, its controlling character, stays in play in strike {n}"],
                   parts=_strike_part(o.result))
     if side is None:
         raise _err(s, claim, f"{m.name} is not in strike {n}")

@@ -577,6 +577,21 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
         return Verdict(claim, False, list(dict.fromkeys(got.rules + [CARD_RULES[c] for c in sorted(broke)
                                                                       if c in CARD_RULES] + own)),
                        [r.detail for r in got.refusals], got.texts(play.STATED_REFUSALS) + players)
+    if s.combat is not None and any(st.defender == d for st in s.combat.strikes):
+        # MECCG-FX-4: a member's own card (an ally's or a character's ability, one placed on him) is used by him
+        # in play: one who left play in an earlier strike (the file's dice; MECCG-BODY-4 for an ally with its
+        # controlling character) uses none
+        from .combat import _left_play_before
+
+        n = next(i for i, st in enumerate(s.combat.strikes, start=1) if st.defender == d)
+        for c in cards:
+            m = cardfx_model(c.id)
+            srcs = play._source_members(s, by, m) if m.source in ("ally", "member", "placed") else []
+            gone = _left_play_before(s, claim, n, srcs[0].name) if srcs else None
+            if gone is not None:
+                return Verdict(claim, False, ["MECCG-FX-23" if m.source == "placed" else "MECCG-FX-4", gone],
+                               notes=[f"{srcs[0].name} left play in a strike before strike {n}: {c.name} cannot be "
+                                      "used"])
     items = [cardfx_model(c.id).rule for c in cards if cardfx_model(c.id).source == "item"]  # carried (MECCG-FX-17)
     return Verdict(claim, True, list(dict.fromkeys(["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"]
                                                    + [CARD_RULES[c] for c in sorted(required) if c in CARD_RULES]

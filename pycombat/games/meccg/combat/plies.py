@@ -191,6 +191,17 @@ def plan_plies(scenario, objective, verdict, depth: int, max_nodes: int) -> Plie
                              f"none: the matching game would carry up to {m.carried_most()} pairs that the cards in "
                              f"hand ({cards}) may change through {many} complete assignments, more than --max-nodes "
                              f"{max_nodes:,}")
+        if bool(scenario.attacker.hand) != bool(scenario.defender.hand):
+            # one side's cards: the same lower bound as optimize's up-front refusal, the positions of the
+            # assignment phases without the strikes made (which the cards multiply), counted before any search
+            from .matching import _counts
+
+            plain = m.plain_positions(_counts(m.scls, phase.strikes), _counts(m.tcls, phase.targets), max_nodes)
+            if plain >= max_nodes:  # the search stores these and more: it would pass the bound
+                return PliesPlan(game, depth, counts, lambda s: None,
+                                 f"none: valuing the assignment phases takes at least {plain:,} positions (counted "
+                                 f"without the cards in hand, which multiply them; the search stores more), "
+                                 f"and --max-nodes is {max_nodes:,}: hold fewer cards, use --objective survive or raise --max-nodes")
         return PliesPlan(game, depth, counts, phase,
                          "the assignment phases' nodes (the matching game optimize solves); the rest unsolved")
     return PliesPlan(game, depth, counts, lambda s: None,

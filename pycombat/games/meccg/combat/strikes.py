@@ -1350,6 +1350,12 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
         for n in used_allies:
             if any(m.name == n for m in dfn.members):
                 _tap_now(now, dfn, n)
+        if ch.discards is not None and not any(f.what == "discard_opponent_item" for c in a_cards + d_cards
+                                               for f in c.fx):
+            # `discards:` names the item a card played here discards (MECCG-FX-26): with none, nothing is discarded
+            raise _err(scenario, f"{ch.path}.discards", f"no card played on this strike discards an item, so "
+                       f"{ch.discards!r} is not discarded (`discards:` names the item a card such as Scourge of "
+                       f"Fire discards, {DISCARD_RULE})")
         a_m, d_m = att.member(ch.attacker), dfn.member(ch.defender)
         # a member that tapped for its ability earlier in this combat is tapped now (MECCG-SEQ-9)
         if a_m.name in used_allies and a_m.status == "untapped":
@@ -2039,6 +2045,13 @@ def combat_odds(scenario: Scenario) -> CombatOdds:
     strikes are assigned is a chance node first: with its chance nothing is rolled (every strike
     "cancelled", no kill MPs), else the strikes as planned (MECCG-PRE-1, MECCG-FX-16)."""
     setups = setup_strikes(scenario)
+    for k, role, card, who, rule in sources_at_risk(scenario, setups)[:1]:
+        # MECCG-FX-4, MECCG-BODY-4: a member out of play uses no ability; whether he still is hangs on the dice
+        raise _err(scenario, f"{setups[k - 1].choice.path}.{role}_cards",
+                   f"{card} is used in strike {k}" + ("" if card == who else f" (by {who})") + f", but {who} may "
+                   f"leave play in an earlier strike ({rule}): whether "
+                   f"it can be used there hangs on that strike's dice, which odds does not follow for a card (it "
+                   f"does for support); give the dice and use `replay`, or play it in an earlier strike")
     cancel = attack_cancel(scenario)
     per = raw = [strike_outcomes(s, scenario) for s in setups]
     if any(gone_members(o) for dist in per for o in dist) or any(s.tap_watch for s in setups):
@@ -2617,6 +2630,15 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                 "(no roll, no wound, no body check)", rules)],
                 Outcome("absent", None, None, 0, 0, 0, 0)))
             continue
+        out_of_play = gone | {o_.loser for _s, _st, o_ in out
+                              if o_.loser and (o_.fate in LEAVES_PLAY or o_.aside == o_.loser)}
+        for role, card, who in card_sources(scenario, s.choice):
+            if who in out_of_play:  # MECCG-FX-4, MECCG-BODY-4: a member out of play uses no ability
+                ally = scenario.member(who).ally_of
+                raise _err(scenario, f"{s.choice.path}.{role}_cards",
+                           f"{card}: {who} left play earlier in the attack"
+                           + (f" (with {ally}, its controlling character, MECCG-BODY-4)" if ally in out_of_play
+                              else "") + " and cannot be used in this strike (MECCG-FX-4)")
         lost = [n for n in s.supporters if n in gone]  # a supporter who left play earlier supports no more
         if lost:
             s = s.without_supporters(gone)
@@ -3012,6 +3034,47 @@ def defaults_used(scenario: Scenario) -> list[str]:
 
 #: the fates by which a member leaves play
 LEAVES_PLAY = ("discarded", "eliminated", "returned", "aside")
+
+
+def card_sources(scenario: Scenario, ch: StrikeChoice) -> list[tuple[str, str, str]]:
+    """(role, card name, member) for each card the file plays in strike ``ch`` that is a member's own: an ally's or
+    a character's ability, or a card in play on a member who taps to use it (MECCG-FX-4, MECCG-FX-23)."""
+    out = []
+    for role, ids in (("attacker", ch.attacker_cards), ("defender", ch.defender_cards)):
+        for cid in ids:
+            m = cardfx.model(cid.partition("#")[0])
+            if m.source in ("ally", "member", "placed"):
+                for src in play._source_members(scenario, role, m)[:1]:
+                    out.append((role, m.name, src.name))
+    return out
+
+
+def sources_at_risk(scenario: Scenario, setups: Sequence["StrikeSetup"]) -> list[tuple[int, str, str, str, str]]:
+    """(strike, role, card, member, rule) for each card of :func:`card_sources` whose member may leave play in an
+    earlier strike: one whose fate an earlier strike decides (its own, a payer's or a check maker's,
+    MECCG-FX-24/25), or an ally whose controlling character's it decides (MECCG-BODY-4)."""
+    out, decided = [], {}
+    for s in setups:
+        for role, card, who in card_sources(scenario, s.choice):
+            ally = scenario.member(who).ally_of
+            if who in (s.attacker.member.name, s.defender.member.name):
+                continue  # one of the strike's own two: gone, the strike is not resolved at all
+            if who in decided or ally in decided:
+                out.append((s.index, role, card, who, decided[who] if who in decided else ALLY_RULE))
+        payers = {p.member.name for _r, p, _c in s.payer_checks}
+        for name in strike_members(s):
+            decided.setdefault(name, "MECCG-FX-24" if name in payers else "MECCG-BODY-1"
+                               if name in (s.attacker.member.name, s.defender.member.name) else "MECCG-FX-25")
+    return out
+
+
+def others_left(scenario: Scenario, s: "StrikeSetup", o: Outcome) -> list[tuple[str, str, str]]:
+    """(member, fate, rule) for each member besides strike ``s``'s loser who left play in its outcome ``o``: the
+    member who paid a card's cost and lost his body check (MECCG-FX-24), an ally with its controlling character
+    (MECCG-BODY-4), the one who failed the corruption check a card cost (MECCG-FX-25)."""
+    payers = {p.member.name for _r, p, _c in s.payer_checks}
+    return [(n, f, "MECCG-FX-24" if n in payers else ALLY_RULE if scenario.member(n).ally_of else "MECCG-FX-25")
+            for n, f in o.also if f in LEAVES_PLAY]
 
 
 def gone_members(o: Outcome) -> frozenset:
