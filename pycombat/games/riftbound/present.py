@@ -18,7 +18,7 @@ from ...tree import format_fraction
 from ...tree.options import option_lines
 from .model import SIDES, Board, Scenario, other
 from .damage.judge import judge_text
-from .damage.outcome import Control
+from .damage.outcome import Control, no_damage_step_reason
 from .cards.showdown import unmodelled_lines
 from .damage.splits import Derived
 from .verbs import EnumerateReport, OddsReport, OptimizeReport, PlayReport, SideSplits, TreeReport, kills
@@ -87,7 +87,7 @@ def enumerate(report: EnumerateReport, console: Console) -> None:
     title(console, report)
     board_header(console, scenario, board, report.unmodelled)
     if not board.damage_step:
-        console.print("No damage step: one side has no units left at the battlefield after the showdown (RB-DMG-1).")
+        console.print(f"No damage step: {no_damage_step_reason(board)} after the showdown (RB-DMG-1).")
     for side, ss in report.sides.items():
         d = ss.derived
         console.print("")
@@ -179,7 +179,9 @@ def odds(report: OddsReport, console: Console) -> None:
     console.print("")
     certain = len(classes.outcomes) == 1
     console.print(f"Outcome: {r.control.text(r.outcome)}; probability {fmt(Fraction(1))}: no dice in Riftbound combat."
-                  + (" Every pair of legal splits gives this outcome (RB-MODEL-4)." if certain else
+                  + (f" There is no Combat Damage Step: {classes.no_damage_step} (RB-DMG-1)."
+                     if classes.no_damage_step else
+                     " Every pair of legal splits gives this outcome (RB-MODEL-4)." if certain else
                      " Other legal splits give: " + ", ".join(r.control.text(o) for o in sorted(classes.outcomes)
                                                             if o != r.outcome) + "."))
     if report.death_share:

@@ -202,6 +202,16 @@ def play_entry(entry: Mapping[str, Any], scenario: Scenario, names: set[str], pa
                  scenario.controlled_by, known, scenario.turn)
 
 
+def fired_entry(entry: Mapping[str, Any], scenario: Scenario, names: set[str], path: str):
+    """One ``{trigger: UNIT, when: KIND, ...}`` entry read as the ``showdown:`` list reads it after a play of the
+    showdown game (RB-CARD-10): the choice of a trigger that play's resolution fires (:mod:`.play.game`). Raises the
+    reader's ScenarioError."""
+    known = {u.name: u for u in scenario.attacker.units + scenario.defender.units + scenario.reserve
+             + scenario.played_units}
+    return _trigger(Node(dict(entry), file=scenario.file, path=path), scenario.attacker, scenario.defender, names,
+                    known, True, (load_units(), scenario.flags, scenario.controlled_by, scenario.turn), True)
+
+
 def ability_entry(entry: Mapping[str, Any], scenario: Scenario, names: set[str], path: str):
     """One ``{ability: UNIT, ...}`` entry read as the ``showdown:`` list reads it (RB-CARD-17), after ``scenario``'s
     own entries: a unit's activated ability used in the showdown game (:mod:`.play.entries`). Raises the reader's

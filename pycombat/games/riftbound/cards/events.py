@@ -570,7 +570,8 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
             run.unmodelled.append(Unmodelled(u.card_name or name, f"its ability \"{trig}\" (unit {name}), triggered by "
                                              f"{cause}", f"{choice} is the player's and not stated: give an entry "
                                              f"`{{trigger: {name}, when: {KIND_OF[event]}, ...}}` right after the entry "
-                                             "that fires it (RB-CARD-4)"))
+                                             "that fires it (RB-CARD-4)", fired=(u.side, name, KIND_OF[event])
+                                             if card is None and KIND_OF[event] != "move" else None, fired_effects=tuple(effects)))
             run.say(f"  not modelled: {name}'s \"{trig}\" ability triggered by {cause} ({choice} is the player's)",
                     ("RB-CARD-4",))
             continue

@@ -141,6 +141,11 @@ class Unmodelled:
     #: the unit whose death the choice of one of two replacements takes the place of (CR 372): either way it does not
     #: die, so ``verify`` sets it aside for a claim on whether that unit dies (RB-CARD-4, RB-CARD-12)
     replaces_death_of: str | None = field(default=None, compare=False)
+    #: a trigger fired during the showdown whose choice its player makes and the scenario does not state:
+    #: ``(side, unit, kind)`` (``kind`` as the entry ``{trigger: UNIT, when: KIND}`` states it, RB-CARD-10) and its
+    #: effects as fired; the showdown game from both hands makes that choice as it fires (``..play.triggers``)
+    fired: tuple[str, str, str] | None = field(default=None, compare=False)
+    fired_effects: tuple = field(default=(), compare=False, repr=False)
 
     def as_json(self) -> dict:
         return {"card": self.card, "what": self.what, "why": self.why}

@@ -656,7 +656,7 @@ class Progress:
                                 units[n].card_name or n, f"its Deathknell (unit {n}), fired as it died at the battlefield",
                                 f"{choice} is the player's and not stated: give an entry `{{trigger: {n}, when: "
                                 f"{_deathknell.KIND}, ...}}` right after the entry whose resolution kills it (RB-CARD-4)",
-                                after_death_of=n))
+                                after_death_of=n, fired=(side, n, _deathknell.KIND), fired_effects=tuple(effects)))
                             self.lines.append(Line(f"{n} died at the battlefield: its Deathknell goes on the chain; not "
                                                    f"modelled: {choice} is the player's and not stated.", (DK, "RB-CARD-4")))
                             continue

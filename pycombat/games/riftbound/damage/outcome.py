@@ -250,7 +250,7 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
     dealt: dict[str, int] = {}
     if not board.damage_step:
         # RB-DMG-1 (CR 460.1): no damage step unless both sides still have units there
-        lines.append(Line("No damage step: one side has no units left at the battlefield.", ("RB-DMG-1",)))
+        lines.append(Line(f"No damage step: {no_damage_step_reason(board)}.", ("RB-DMG-1",)))
     else:
         lines.append(Line("Both sides still have units at the battlefield: the Combat Damage Step happens.",
                           ("RB-DMG-1",)))
@@ -370,12 +370,18 @@ class OutcomeClasses:
     totals: Mapping[str, tuple[int, int]]  #: side -> (damage it assigns, total lethal of the other side)
     model4: bool  #: the digest's RB-MODEL-4 condition decides it (marked damage counts, no doubling gap)
     undying: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  #: side -> its units that cannot die
+    #: why there is no Combat Damage Step (:func:`no_damage_step_reason`), or None when there is one (RB-DMG-1)
+    no_damage_step: str | None = None
 
     def explain(self) -> str:
+        if self.no_damage_step:
+            return f"no Combat Damage Step, so no split is made: {self.no_damage_step} (RB-DMG-1)"
         return "; ".join(self.explain_side(side) for side in SIDES)
 
     def explain_side(self, side: str) -> str:
         """Why ``side``'s legal splits wipe out the other side, or do not, or only some do."""
+        if self.no_damage_step:
+            return self.explain()
         dmg, need = self.totals[side]
         opp = other(side)
         seen = self.wipe[side]
@@ -502,4 +508,16 @@ def outcome_classes(board: Board) -> OutcomeClasses:
     model4 = board.flags.get("marked_damage") == "remaining" and not doubling_gap and not kill_gap
     assert set(outcomes) <= set(OUTCOMES)
     undying = {s: tuple(u.name for u in board.side(s) if u.immune or u.prevent_all) for s in SIDES}
-    return OutcomeClasses(outcomes, wipe, totals, model4, undying)
+    return OutcomeClasses(outcomes, wipe, totals, model4, undying,
+                          None if board.damage_step else no_damage_step_reason(board))
+
+
+def no_damage_step_reason(board: Board) -> str:
+    """Which side has no units left at the battlefield after the showdown, so that there is no Combat Damage
+    Step (RB-DMG-1): one side, or both."""
+    gone = [s for s in SIDES if not board.side(s)]
+    if len(gone) == 2:
+        return "neither side has units left at the battlefield"
+    if gone:
+        return f"the {gone[0]}s have no units left at the battlefield"
+    return "both sides still have units at the battlefield"

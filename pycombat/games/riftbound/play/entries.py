@@ -54,19 +54,39 @@ class Entry:
     #: the [Action] ability of the gear ``card`` in play (its player's ``gear:``), used by ``by`` (RB-CARD-17): written
     #: as a play of the gear, which the reader reads as that ability's use; not a card of a hand
     in_play: bool = False
+    #: the choice of the trigger of the unit ``card`` (its controller ``by``'s) fired on this kind of event as the
+    #: play before it resolved (``{trigger: UNIT, when: KIND, ...}``, RB-CARD-10); ``items``: that entry, frozen
+    fired: str | None = None
+    items: tuple = ()
 
     def __post_init__(self):
         # an Entry is a key of many memo tables, inside tuples of plays: its hash is worked out once
         object.__setattr__(self, "_hash", hash((self.card, self.by, self.targets, self.mode, self.to, self.counter,
                                                 self.facedown, self.attach, self.detach, self.attach_from,
                                                 self.condition, self.repeat, self.kills, self.ability, self.of,
-                                                self.copy_of, self.in_play)))
+                                                self.copy_of, self.in_play, self.fired, self.items)))
 
     def __hash__(self) -> int:
         return self._hash
 
+    @staticmethod
+    def of_fired(side: str, entry: dict) -> "Entry":
+        """The trigger entry ``entry`` (``{trigger: UNIT, when: KIND, ...}``) of ``side``'s unit, as a play."""
+        def frozen(v):
+            if isinstance(v, dict):
+                return ("dict", tuple(sorted((k, frozen(x)) for k, x in v.items())))
+            return ("list", tuple(v)) if isinstance(v, list) else v
+        return Entry(entry["trigger"], side, tuple(entry.get("target") or ()), fired=entry["when"],
+                     items=tuple(sorted((k, frozen(v)) for k, v in entry.items())))
+
     def as_dict(self) -> dict:
         """The ``showdown:`` entry the reader reads."""
+        if self.fired is not None:
+            def thawed(v):
+                if isinstance(v, tuple) and len(v) == 2 and v[0] in ("dict", "list"):
+                    return {k: thawed(x) for k, x in v[1]} if v[0] == "dict" else list(v[1])
+                return v
+            return {k: thawed(v) for k, v in self.items}
         out: dict[str, Any] = {"ability": self.card} if self.ability else {"play": self.card, "by": self.by}
         if self.of is not None:
             out["of"] = self.of
@@ -95,6 +115,22 @@ class Entry:
         return out
 
     def label(self) -> str:
+        if self.fired is not None:
+            e = self.as_dict()
+            if e.get("decline"):
+                return f"declines {self.card}'s \"{self.fired}\" trigger"
+            text = f"{self.card}'s \"{self.fired}\" trigger"
+            if "mode" in e:
+                text += f" (option {e['mode']})"
+            if "amounts" in e:
+                text += " splitting " + ", ".join(f"{n} {v}" for n, v in e["amounts"].items())
+            elif self.targets:
+                text += " on " + ", ".join(self.targets)
+            if "condition" in e:
+                text += ", its condition " + ("holding" if e["condition"] else "not holding")
+            if "paid" in e:
+                text += ", paying " + " and ".join(f"{v} {k}" for k, v in e["paid"].items())
+            return text
         text = (f"{self.card}'s ability" + (f" (of {self.of})" if self.of else "")) if self.ability else f"{self.card}"
         if self.mode is not None:
             text += f" (mode {self.mode})"
@@ -243,7 +279,7 @@ class Lines:
         if isinstance(before, ScenarioError):
             out: Any = before
         else:
-            from ..schema import ability_entry, play_entry
+            from ..schema import ability_entry, fired_entry, play_entry
 
             path = f"showdown[{self.stated + len(plays) - 1}]"
             key = (plays[-1], before[1], path)  # the reading depends on the entry, the names known, where
@@ -252,7 +288,7 @@ class Lines:
                 names = set(before[1])
                 entry = self.entry(plays[-1])
                 try:
-                    read = ability_entry if plays[-1].ability else play_entry
+                    read = fired_entry if plays[-1].fired else ability_entry if plays[-1].ability else play_entry
                     got = (read(entry, self.scenario, names, path), frozenset(names))
                 except ScenarioError as exc:
                     got = as_value(exc)
@@ -265,7 +301,7 @@ class Lines:
         """The ``showdown:`` entry of the play ``e`` as the reader reads it: with ``card_costs=stated``, what its player
         pays (``paid:``, :meth:`payment`), so that the entry replays as the search played it."""
         out = e.as_dict()
-        if self.scenario.flags.get("card_costs") == "stated":  # RB-CARD-2: its player pays the cost
+        if self.scenario.flags.get("card_costs") == "stated" and e.fired is None:  # RB-CARD-2: its player pays the cost
             out["paid"] = self.payment(e)
         return out
 

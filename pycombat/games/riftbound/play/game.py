@@ -15,6 +15,10 @@ no chance: with both hands given it is a game of perfect information.
   priority and both may add Reactions again (CR 337.1.c.3); when it empties, Focus passes to the other
   player (RB-SHOW-3, CR 337.1.c.1.a). Both passing in turn with the chain empty ends the showdown
   (RB-SHOW-3).
+* A trigger a chain item's resolution fires whose choice is its player's and not stated (a Deathknell, RB-CARD-19;
+  another trigger on an event, RB-CARD-10) is his decision as it goes on the chain, right after the item resolved
+  (:class:`FiredState`): each option a trigger entry ``{trigger: UNIT, when: KIND, ...}`` the reader takes right after
+  that item (:meth:`ShowdownGame.fired_choice`); none taken, it stays named NOT MODELLED.
 * The Combat Damage Step follows on the board the showdown leaves: the Attacker's split, then the
   Defender's knowing it (RB-DMG-3), as :class:`~..damage.game.JointGame` (RB-MODEL-7 objectives).
 
@@ -84,6 +88,9 @@ class ShowdownGame:
         #: (side, name) -> the hand card of a card that went back to a hand during the showdown and was not in it
         #: as the game began (a unit returned to its owner's hand, RB-CARD-7; a card countered back, RB-CARD-3)
         self.returned: dict[tuple[str, str], HandCard] = shared.returned if shared is not None else {}
+        #: ids of the states whose fired triggers' choices the search made (:meth:`fired_choice`): what such a state
+        #: leaves unstated is weighed on the states its options reach
+        self.searched_firings: set[int] = shared.searched_firings if shared is not None else set()
 
     def hand_card(self, side: str, name: str) -> HandCard:
         """The card ``name`` of ``side``'s hand: one the hand held as the game began, or one that came back to it."""
@@ -284,6 +291,39 @@ class ShowdownGame:
             got = self._plays[key] = [e for e in self._tried[tried] if self.lines.legal(resolved, e, chain, at)]
         return got
 
+    def fired_choice(self, resolved: tuple[Entry, ...], kept: tuple[Entry, ...], before, at) -> "Fired | None":
+        """The first trigger fired as ``kept`` (a chain item, with the trigger choices made so far) resolved after
+        ``resolved`` (from the state ``before`` to ``at``) whose choice is its player's and not stated (RB-CARD-10,
+        RB-CARD-19), with its options: each trigger entry (:func:`.triggers.entries`) the reader takes right after
+        ``kept`` that states that firing; None when there is none, or no entry is taken (it stays named NOT
+        MODELLED). Worked out once a line."""
+        key = ("fired", id(self.lines), resolved, kept)  # (the tables are shared by the games of trigger choices)
+        if key in self._plays:
+            return self._plays[key]
+        from pycombat.errors import ScenarioError
+        from .trigger_entries import Awaiting, _sided, entries
+
+        out = None
+        done = len(before.progress.unmodelled)
+        first = next((u for u in at.progress.unmodelled[done:] if u.fired is not None), None)
+        if first is not None:
+            side, unit, kind = first.fired
+            a = Awaiting(side, unit, kind, tuple(first.fired_effects))
+            names = list(dict.fromkeys(before.names + at.names))
+            unstated = sum(u.fired == first.fired for u in at.progress.unmodelled[done:])
+            options = []
+            for entry in entries(a, _sided(a, names, at.progress.units), dict(self.lines.scenario.flags)):
+                play = Entry.of_fired(side, entry)
+                got = self.lines.run(resolved, kept + (play,), before)
+                if not isinstance(got, ScenarioError) and sum(
+                        u.fired == first.fired for u in got.progress.unmodelled[done:]) < unstated:
+                    options.append((play, got))
+            if options:
+                out = Fired(a.chooser, unit, kind, tuple(options))
+                self.searched_firings.add(id(at))
+        self._plays[key] = out
+        return out
+
     def lost(self, at) -> dict:
         """Side -> the units it lost in the showdown up to the state ``at`` (:func:`.score.showdown_losses`),
         worked out once a state."""
@@ -459,13 +499,23 @@ class ShowdownState:
         while chain and chain[-1] is None:
             chain.pop()
             aims.pop()
+        if kept:  # RB-CARD-10, RB-CARD-19: a trigger its resolution fires whose choice is its player's, as it fires
+            fired = g.fired_choice(self.resolved, kept, self.at, at)
+            if fired is not None:
+                return FiredState(self, tuple(chain), tuple(aims), kept, at, fired)
+        return self._resolved(tuple(chain), tuple(aims), kept, fizzled, at)
+
+    def _resolved(self, chain: tuple, aims: tuple, kept: tuple, fizzled: tuple, at) -> "ShowdownState":
+        """The state once the chain's newest item resolved (``kept``: it, with the choices of the triggers it fired,
+        reaching ``at``): the controller of the newest item left has priority (CR 337.1.c.3), or, the chain empty,
+        Focus passes to the other player (RB-SHOW-3, CR 337.1.c.1.a)."""
+        g = self.game
         hands = g.back_to_hands(self.hands, self.at, at) if kept else self.hands  # (RB-CARD-3, RB-CARD-7)
         if chain:
             focus, mover = self.focus, chain[-1].by
         else:
             focus = mover = other(self.focus)
-        return _state(g, self.resolved + kept, tuple(chain), hands, focus, mover, 0, self.fizzled + fizzled, at,
-                      tuple(aims))
+        return _state(g, self.resolved + kept, chain, hands, focus, mover, 0, self.fizzled + fizzled, at, aims)
 
     def returns(self):
         raise ValueError("the showdown is never terminal: the damage step follows")
@@ -486,6 +536,64 @@ class ShowdownState:
     def __str__(self) -> str:
         chain = f"chain: {', '.join(e.card for e in self.live)}" if self.chain else "chain empty"
         return f"{self.mover} to act ({self.focus} has Focus, {chain})"
+
+
+@dataclass(frozen=True)
+class Fired:
+    """A trigger the resolution of a chain item fired whose choice its player makes as it goes on the chain
+    (RB-CARD-10; a Deathknell, RB-CARD-19): who chooses, and each option with the state it reaches."""
+
+    chooser: str
+    unit: str
+    kind: str
+    options: tuple  #: ((the trigger entry as a play, the state the item and it reach), ...)
+
+
+@dataclass(frozen=True)
+class FiredState:
+    """The choice of a trigger fired as the newest chain item resolved (:class:`Fired`): its player's decision, each
+    option a trigger entry the reader takes right after that item (the one legality check); then the state that
+    follows the resolution (:meth:`ShowdownState._resolved`), or the next such choice."""
+
+    before: ShowdownState = field(repr=False)  #: the state whose chain's newest item resolved
+    chain: tuple
+    aims: tuple
+    kept: tuple  #: the item resolved, with the trigger choices made so far
+    at: Any = field(compare=False, hash=False, repr=False)  #: the state it reached
+    fired: Fired = field(compare=False, hash=False, repr=False)
+
+    def num_players(self) -> int:
+        return 2
+
+    def current_player(self) -> int:
+        return PLAYER[self.fired.chooser]
+
+    def chance_outcomes(self):
+        return []
+
+    def legal_actions(self) -> list[Hashable]:
+        return [e for e, _ in self.fired.options]
+
+    def child(self, action: Hashable):
+        at = next(r for e, r in self.fired.options if e == action)
+        kept = self.kept + (action,)
+        nxt = self.before.game.fired_choice(self.before.resolved, kept, self.before.at, at)
+        if nxt is not None:
+            return FiredState(self.before, self.chain, self.aims, kept, at, nxt)
+        return self.before._resolved(self.chain, self.aims, kept, (), at)
+
+    def returns(self):
+        raise ValueError("a trigger's choice is never terminal: the showdown goes on")
+
+    def action_to_string(self, action: Hashable) -> str:
+        return f"{self.fired.chooser} states {action.label()}"
+
+    def key(self) -> Hashable:
+        return ("fired", self.before.key(), self.kept)
+
+    def __str__(self) -> str:
+        rule = "RB-CARD-19" if self.fired.kind == "dies" else "RB-CARD-10"
+        return f"{self.fired.chooser} states {self.fired.unit}'s \"{self.fired.kind}\" trigger as it goes on the chain ({rule})"
 
 
 def played_from(hands: tuple[tuple[str, ...], tuple[str, ...]], side: int, card: str):

@@ -99,7 +99,7 @@ class Responses:
         return out
 
     def _read(self, block: tuple[Entry, ...]):
-        doc, at = self.choices.document(tuple((s.side, s.entry()) for s in self.chosen),
+        doc, at = self.choices.document(tuple(s.pair() for s in self.chosen),
                                         [self.entry(e) for e in block])
         return self.choices.read(doc), at
 

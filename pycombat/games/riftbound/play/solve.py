@@ -25,7 +25,7 @@ from pycombat.tree.options import Decision, decisions_along
 from ..damage.game import Objective
 from ..model import SIDES
 from .entries import Entry, Lines
-from .game import PASS, DamageState, ShowdownGame, ShowdownState
+from .game import PASS, DamageState, FiredState, ShowdownGame, ShowdownState
 from .hands import HandScenario
 from .responses import ResponseState, chains
 from .score import Scale, ScaleBroken
@@ -251,7 +251,7 @@ def _not_weighed(scenario: HandScenario, game: ShowdownGame, lines: Lines, every
              "why": "the search tries the spell taken with its own choices only (paid) or countered (not "
                     "paid), not every new choice its taker may make for it (RB-CARD-20)"}
             for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if _takes_a_spell(h.name)]
-    out += _weighed_off_the_line(lines, out)
+    out += _weighed_off_the_line(lines, out, game.searched_firings)
     out += _repeats_not_searched(scenario) + _deflect_not_followed(scenario) + _pools_not_followed(scenario)
     out += _levels_not_stated(scenario)
     out += _each_players_own_choice(scenario)
@@ -274,7 +274,9 @@ def unmodelled_unsolved(scenario: HandScenario, game: ShowdownGame) -> list[dict
     such a cost is named so."""
     _root, choices = initial_state(game)
     every = choices if choices.stage == "combat" else TriggerChoices(game, awaiting(game.lines))
-    listed = game.showdown(()).showdown.unmodelled_json()
+    own = game.showdown(())
+    searched = id(own) in game.searched_firings  # its fired triggers' choices are the game's (.triggers)
+    listed = [u.as_json() for u in dict.fromkeys(own.showdown.unmodelled) if not (searched and u.fired is not None)]
     out = listed + _not_weighed(scenario, game, game.lines, every, listed)
     out += [{"card": name, "what": f"{side}'s {name}: its additional cost ({cost.words}) paid",
              "why": f"whether the {side} can {cost.other} is not in the scenario, and the tree is not solved: the value "
@@ -283,7 +285,7 @@ def unmodelled_unsolved(scenario: HandScenario, game: ShowdownGame) -> list[dict
     return out
 
 
-def _weighed_off_the_line(lines: Lines, listed: list[dict]) -> list[dict]:
+def _weighed_off_the_line(lines: Lines, listed: list[dict], searched: set[int] = frozenset()) -> list[dict]:
     """RB-CARD-4: what the plays the search weighed leave not modelled, on any line, not only the line of best play (a
     play's clause the interpreter does not read, an Equipment's Might bonus in no source, RB-CARD-5): each option's
     value rests on the plays it reached, so a clause any of them holds is named, as the showdown names it for the same
@@ -292,6 +294,8 @@ def _weighed_off_the_line(lines: Lines, listed: list[dict]) -> list[dict]:
     out = []
     for reached in lines.reached():
         for u in reached.progress.unmodelled:
+            if u.fired is not None and id(reached) in searched:  # its choice searched (:meth:`.game.fired_choice`)
+                continue
             item = u.as_json()
             if (item["card"], item["what"]) not in seen:
                 seen.add((item["card"], item["what"]))
@@ -321,7 +325,8 @@ def _search(root, max_nodes: int, spent: list[int], scenario: HandScenario, size
     line, phases, last = [], [], None
     for state, step in sol.line_states():
         last = state
-        phase = "showdown" if isinstance(state, ShowdownState) else "triggers" if isinstance(state, TriggerState) \
+        phase = "showdown" if isinstance(state, (ShowdownState, FiredState)) else "triggers" if isinstance(
+            state, TriggerState) \
             else f"{state.responses.kind} chain" if isinstance(state, ResponseState) else "damage"
         if step.action is not None:
             line.append((phase, step.action))

@@ -18,6 +18,11 @@ two stages (the move triggers, then the combat triggers, each stage's chain then
 * once every awaiting trigger is stated, the showdown game proper begins on the scenario read again with
   those entries first (:class:`.game.ShowdownGame`, one a set of choices, sharing its damage games).
 
+Once a stage's triggers are stated, a trigger their resolution fires whose choice is its player's and not stated
+(Ruined Rex's Deathknell as Yasuo's combat trigger kills it, RB-CARD-19; another trigger on an event, RB-CARD-10) is
+his decision too, as it goes on the chain (:meth:`TriggerChoices.fired`): its entry ``{trigger: UNIT, when: KIND,
+...}`` right after the entry whose resolution fires it.
+
 A trigger whose choice is a fact rather than a decision (what it reveals, whether its unit is
 [Empowered]) or that plays a card (RB-CARD-27) stays named NOT MODELLED, as it is in every verb; so does
 an awaiting trigger for which no entry tried is accepted.
@@ -27,54 +32,18 @@ from __future__ import annotations
 import itertools
 import math
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Hashable
 
 from pycombat.errors import ScenarioError, TooLargeError, as_value
 from ..model import SIDES
 from .entries import Lines
-
-#: a target's ``chooser`` in the data -> who, of a trigger of ``side``'s, chooses it (RB-CARD-9)
-CHOOSERS = {"the defender": lambda side: "defender", "the attacker": lambda side: "attacker",
-            "the chosen opponent": lambda side: SIDES[1 - SIDES.index(side)],
-            "each opponent, own unit": lambda side: SIDES[1 - SIDES.index(side)]}
+from .trigger_entries import FIRED, WHEN, Awaiting, _sided, _when, entries
 
 _SERIAL = itertools.count()  #: numbers the stages of trigger choices (in their states' keys)
 
 #: the most entries tried for one trigger (each read with the scenario): beyond, the game is refused up front
 MAX_TRIED = 2_000
-
-
-#: the kinds of trigger the game chooses, in the order their choices are made: the Attacker's "When I move" ones as
-#: his units moved in (resolved before the combat is held, RB-COMB-2), then the combat triggers (RB-SHOW-2)
-WHEN = ("move", "combat")
-
-
-@dataclass(frozen=True)
-class Awaiting:
-    """A trigger the scenario does not state: whose it is, its unit, and its kind (:data:`WHEN`)."""
-
-    side: str
-    unit: str
-    when: str = "combat"
-    effects: tuple[dict, ...] = field(default=(), compare=False, hash=False, repr=False)
-    #: a trigger that resolves by itself (no choice; its one target when only one unit fits): its player still orders
-    #: it among his triggers (RB-SHOW-2), so it is stated too, with these targets (None: a trigger with choices)
-    fixed: tuple[str, ...] | None = field(default=None, compare=False, hash=False)
-
-    @property
-    def chooser(self) -> str:
-        """Who makes its choices (RB-CARD-9, RB-CARD-21): the player its choosing effects' ``chooser`` names ("the
-        defender must kill one of their units here": the Defender; "the chosen opponent", "each opponent": its
-        player's opponent), else its player (and its player when they name several)."""
-        named = {CHOOSERS[c](self.side) for e in self.effects if _chooses(e)
-                 and (c := str((e.get("target") or {}).get("chooser"))) in CHOOSERS}
-        return named.pop() if len(named) == 1 else self.side
-
-    @property
-    def group(self) -> tuple[int, int]:
-        """When its choice is made: by kind (:data:`WHEN`), then the Attacker's before the Defender's."""
-        return WHEN.index(self.when), SIDES.index(self.side)
 
 
 def awaiting(lines: Lines) -> tuple[Awaiting, ...]:
@@ -102,110 +71,6 @@ def awaiting(lines: Lines) -> tuple[Awaiting, ...]:
     return tuple(sorted(out, key=lambda a: a.group))
 
 
-def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
-    """Every trigger entry to try for ``a`` (the reader refuses those its rules do not allow): declined if
-    it may be, and used with each choice its effects ask for: as many units of ``names`` as its effects choose,
-    in order (the units of "any number": as sets), a split of its damage among the units named, each
-    "Choose one" option, its condition said to hold or not; its additional cost paid on the entry
-    (``paid:``: XP always, Energy and Power with ``card_costs=stated``, RB-CARD-2)."""
-    from ..cards.interpreter import MIGHT_OF_CHOSEN_HERE
-    from ..cards.triggers import trigger_cost, xp_cost
-
-    from ..cards.interpreter import EACH_PLAYER_OWN_UNIT
-
-    if a.fixed is not None:  # it resolves by itself: only its place among its player's triggers is chosen
-        return [{"trigger": a.unit, **({"target": list(a.fixed)} if a.fixed else {})}]
-    effects = a.effects
-    if any((e.get("target") or {}).get("chooser") == EACH_PLAYER_OWN_UNIT for e in effects):
-        # "each player kills one of their units": each player's own choice (RB-CARD-9), which the trigger's player
-        # does not make for his opponent: not searched, so it stays unstated and named NOT MODELLED
-        return []
-    out: list[dict] = []
-    head: dict[str, Any] = {"trigger": a.unit, **({"when": "move"} if a.when == "move" else {})}
-    if any(e.get("optional") for e in effects):
-        out.append({**head, "decline": True})
-    chosen = [e for e in effects if _chooses(e) or str(e.get("value_from") or "").startswith(MIGHT_OF_CHOSEN_HERE)]
-    split = next((e for e in effects if e.get("split")), None)
-    if split is not None:  # "deal N split among any number of ...": the units and each one's share (RB-CARD-21)
-        targets = [()]
-        shares = [({n: p for n, p in zip(t, parts)}, t) for k in range(1, len(names) + 1)
-                  for t in itertools.combinations(names, k)
-                  for parts in _compositions(int(split.get("amount") or 0), k)]
-    else:
-        shares = [({}, ())]
-        most = 0
-        many = False
-        for e in chosen:
-            count = (e.get("target") or {}).get("count", 1)
-            if count == "any":
-                many = True
-            most += len(names) if count == "any" else count if isinstance(count, int) else 1
-        most = min(most, len(names))
-        pick = itertools.combinations if many and len(chosen) == 1 else itertools.permutations
-        # (with a unit to choose, a "you may" stated without one is declined: tried as ``decline``)
-        targets = [t for k in range(1, most + 1) for t in pick(names, k)] if chosen else [()]
-    modes = sum(1 for e in effects if e.get("mode_option"))
-    conditions = (True, False) if any(e.get("condition") for e in effects) else (None,)
-    paid: dict[str, int] = {}
-    for e in effects:
-        energy, power, _, _ = trigger_cost(e)
-        if flags.get("card_costs") == "stated" and (energy or power):
-            paid["energy"], paid["power"] = paid.get("energy", 0) + energy, paid.get("power", 0) + power
-        if xp_cost(e):
-            paid["xp"] = paid.get("xp", 0) + xp_cost(e)
-    paid = {k: v for k, v in paid.items() if v}
-    for t in targets:
-        for amounts, named in shares:
-            for m in (range(1, modes + 1) if modes else (None,)):
-                for c in conditions:
-                    entry: dict[str, Any] = dict(head)
-                    if named or t:
-                        entry["target"] = list(named or t)
-                    if amounts:
-                        entry["amounts"] = dict(amounts)
-                    if m is not None:
-                        entry["mode"] = m
-                    if c is not None:
-                        entry["condition"] = c
-                    if paid:
-                        entry["paid"] = dict(paid)
-                    out.append(entry)
-    return out
-
-
-def _when(entry: dict) -> str:
-    """The kind of trigger a trigger entry states (:data:`WHEN`)."""
-    return "move" if entry.get("when") == "move" else "combat"
-
-
-def _sided(a: Awaiting, names: list[str], units: dict) -> list[str]:
-    """``names`` without the units no chosen target of the trigger's may be: of the other side when every one is
-    "friendly", of its own when every one is "enemy" (the reader would refuse them, RB-CARD-1)."""
-    sides = {(e.get("target") or {}).get("side") for e in a.effects if _chooses(e)}
-    if sides == {"friendly"}:
-        return [n for n in names if n not in units or units[n].side == a.side]
-    if sides == {"enemy"}:
-        return [n for n in names if n not in units or units[n].side != a.side]
-    return names
-
-
-def _chooses(e: dict) -> bool:
-    t = e.get("target") or {}
-    return bool(t) and t.get("ref") != "self" and t.get("count") != "all"
-
-
-def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
-    """``total`` as an ordered sum of ``parts`` positive numbers.
-
-    >>> _compositions(3, 2)
-    [(1, 2), (2, 1)]
-    """
-    if parts <= 0 or total < parts:
-        return []
-    return [tuple(b - a for a, b in zip((0,) + cut, cut + (total,)))
-            for cut in itertools.combinations(range(1, total), parts - 1)]
-
-
 _WORDS = {"energy": "Energy", "power": "Power", "xp": "XP"}
 
 
@@ -216,14 +81,21 @@ class Stated:
     side: str
     unit: str
     items: tuple  #: the entry as sorted ``(key, value)`` pairs, lists as tuples
+    #: a trigger fired as the entries stated before it resolved: where its entry goes (:attr:`Awaiting.at`)
+    at: int | None = None
 
     @staticmethod
-    def of(side: str, entry: dict) -> "Stated":
+    def of(side: str, entry: dict, at: int | None = None) -> "Stated":
         def frozen(v):
             if isinstance(v, dict):
                 return tuple(sorted((k, frozen(x)) for k, x in v.items()))
             return tuple(v) if isinstance(v, list) else v
-        return Stated(side, entry["trigger"], tuple(sorted((k, frozen(v)) for k, v in entry.items())))
+        return Stated(side, entry["trigger"], tuple(sorted((k, frozen(v)) for k, v in entry.items())), at)
+
+    def pair(self) -> tuple:
+        """``(side, entry)``, or ``(side, entry, where it goes)`` for a trigger fired by those before it
+        (:meth:`TriggerChoices._document`)."""
+        return (self.side, self.entry()) if self.at is None else (self.side, self.entry(), self.at)
 
     def entry(self) -> dict:
         out: dict[str, Any] = {}
@@ -242,9 +114,10 @@ class Stated:
 
     def label(self) -> str:
         e = self.entry()
+        kind = self.when if self.at is None else f"\"{self.when}\""
         if e.get("decline"):
-            return f"declines {self.unit}'s {self.when} trigger"
-        text = f"states {self.unit}'s {self.when} trigger"
+            return f"declines {self.unit}'s {kind} trigger"
+        text = f"states {self.unit}'s {kind} trigger"
         if "mode" in e:
             text += f" (option {e['mode']})"
         if "amounts" in e:
@@ -281,6 +154,7 @@ class TriggerChoices:
         self._options: dict[tuple, list[Stated]] = {}
         self._games: dict[tuple, Any] = {}
         self._read: dict[tuple, Any] = {}
+        self._fired: dict[tuple, Awaiting | None] = {}  #: chosen -> :meth:`fired`
         #: chosen -> :class:`.responses.Responses`, held weakly (each holds this stage: no reference cycle); alive while
         #: a state of its chain is
         self._responses: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
@@ -317,6 +191,8 @@ class TriggerChoices:
         if self.stage == "move":
             moves = [i for i, k in enumerate(self._kinds_of(out)) if k is not None and k[0] == "move"]
             at = moves[-1] + 1 if moves else 0
+            while at < len(out) and isinstance(out[at], dict) and _when(out[at]) in FIRED:  # (fired by a move)
+                at += 1
         else:
             at = self._first_play(out)
         out[at:at] = list(responses)
@@ -342,6 +218,8 @@ class TriggerChoices:
         doc = dict(self.scenario.document)
         own = list(doc.get("showdown") or [])
         out, kinds = list(own), self._kinds_of(own)
+        fired = [c for c in chosen if len(c) == 3]
+        chosen = tuple(c for c in chosen if len(c) == 2)
         for group in (("move", "attacker"), ("combat", "defender"), ("combat", "attacker")):
             mine = [e for s, e in chosen if (_when(e), s) == group]
             if not mine:
@@ -362,6 +240,8 @@ class TriggerChoices:
                 at = 0 if group[0] == "move" else self._first_play(out)
             out[at:at] = mine
             kinds[at:at] = [group] * len(mine)
+        for _, e, at in fired:  # RB-CARD-10: right after the entry whose resolution fires it, as it was found
+            out.insert(at, e)
         doc["showdown"] = out
         doc["hand"] = {s: [h.name for h in self.scenario.hands.get(s, ())] for s in SIDES}
         return doc
@@ -396,17 +276,72 @@ class TriggerChoices:
     def _accepted(self, chosen: tuple[tuple[str, dict], ...]):
         """The scenario read with the trigger entries ``chosen`` (:meth:`_document`) and its lines, when the reader
         and the showdown's start accept them; else None."""
-        key = tuple(Stated.of(s, e) for s, e in chosen)
+        key = tuple(Stated.of(*c) for c in chosen)
         if key not in self._read:
             got = self.read(self._document(chosen))
             self._read[key] = None if isinstance(got, ScenarioError) else got
         return self._read[key]
 
     def _next(self, chosen: tuple[Stated, ...]) -> list[Awaiting]:
-        """The triggers of the first group (:attr:`Awaiting.group`) with one not stated yet, those not stated."""
-        done = {(s.side, s.unit, s.when) for s in chosen}
+        """The triggers of the first group (:attr:`Awaiting.group`) with one not stated yet, those not stated; once
+        every one is stated, the first trigger their resolution fires whose choice is not stated (:meth:`fired`)."""
+        done = {(s.side, s.unit, s.when) for s in chosen if s.at is None}
         left = [a for a in self.pending if (a.side, a.unit, a.when) not in done]
-        return [a for a in left if a.group == left[0].group] if left else []
+        if left:
+            return [a for a in left if a.group == left[0].group]
+        fired = self.fired(chosen)
+        return [fired] if fired is not None else []
+
+    def fired(self, chosen: tuple[Stated, ...]) -> Awaiting | None:
+        """The first trigger fired as the file's entries and ``chosen`` resolve (a Deathknell as a trigger stated
+        kills its unit, RB-CARD-19; another trigger on an event, RB-CARD-10) whose choice is its player's and not
+        stated: his decision as it goes on the chain, its options entries ``{trigger: UNIT, when: KIND, ...}``
+        placed right after the entry whose resolution fires it (the first place where the reader takes one for it
+        and the firing is no longer left unstated: the reader and the interpreter are the one legality check). None
+        when there is none, when no entry tried is taken (it stays named NOT MODELLED), or, in the move stage, when
+        it is fired after the move triggers' chain (the combat stage chooses it)."""
+        if chosen in self._fired:
+            return self._fired[chosen]
+        out = None
+        pairs = tuple(s.pair() for s in chosen)
+        if not chosen and not any(u.fired is not None for u in self.base.showdown(()).progress.unmodelled):
+            first = None  # (the file as this stage begins fires none: not read again)
+        else:
+            got = self._accepted(pairs)
+            root = got[1].root() if got is not None else None
+            first = next((u for u in root.progress.unmodelled if u.fired is not None), None) if root is not None \
+                else None
+        if first is not None:
+            side, unit, kind = first.fired
+            a = Awaiting(side, unit, kind, tuple(first.fired_effects))
+            names = list(dict.fromkeys(self.base.showdown(()).names + root.names))
+            tried = entries(a, _sided(a, names, root.progress.units), dict(self.scenario.flags))[:MAX_TRIED]
+            doc = self._document(pairs)["showdown"]
+            last = len(doc)
+            if self.stage == "move":  # only what the move triggers' chain fires (RB-COMB-2)
+                kinds = self._kinds_of(doc)
+                last = max((i + 1 for i, k in enumerate(kinds) if k is not None and k[0] == "move"
+                            or isinstance(doc[i], dict) and doc[i].get("respond") == "move"), default=0)
+            for at in range(1, last + 1):
+                taken = [e for e in tried if self._takes(pairs, (side, e, at), first.fired)]
+                if taken:
+                    out = replace(a, at=at)
+                    self._tried[out] = taken
+                    if not chosen:  # the file's own showdown fires it: searched, not named (solve._weighed_off_the_line)
+                        self.base.searched_firings.add(id(self.base.showdown(())))
+                    break
+        self._fired[chosen] = out
+        return out
+
+    def _takes(self, pairs: tuple, entry: tuple, fired: tuple[str, str, str]) -> bool:
+        """Whether the reader takes the fired trigger's ``entry`` after ``pairs`` and it states that firing (one
+        firing of it fewer is left unstated)."""
+        got = self._accepted(pairs + (entry,))
+        if got is None:
+            return False
+        before = self._accepted(pairs)[1].root().progress.unmodelled
+        after = got[1].root().progress.unmodelled
+        return sum(u.fired == fired for u in after) < sum(u.fired == fired for u in before)
 
     def mover(self, chosen: tuple[Stated, ...]) -> str | None:
         """Who states a trigger next: the Attacker's move triggers' choices first (RB-COMB-2), then the combat
@@ -417,10 +352,11 @@ class TriggerChoices:
     def options(self, chosen: tuple[Stated, ...]) -> list[Stated]:
         got = self._options.get(chosen)
         if got is None:
-            before = tuple((s.side, s.entry()) for s in chosen)
+            before = tuple(s.pair() for s in chosen)
             left = self._next(chosen)  # the triggers whose choices the mover makes (:attr:`Awaiting.chooser`)
-            got = [Stated.of(a.side, e) for a in left if a.chooser == left[0].chooser
-                   for e in self._tried[a] if self._accepted(before + ((a.side, e),)) is not None]
+            got = [Stated.of(a.side, e, a.at) for a in left if a.chooser == left[0].chooser
+                   for e in self._tried[a] if self._accepted(before + (Stated.of(a.side, e, a.at).pair(),))
+                   is not None]
             self._options[chosen] = got
         return got
 
@@ -433,7 +369,7 @@ class TriggerChoices:
         if got is None:
             from .game import ShowdownGame
 
-            scenario, lines = self._accepted(tuple((s.side, s.entry()) for s in chosen))
+            scenario, lines = self._accepted(tuple(s.pair() for s in chosen))
             got = self._games[chosen] = ShowdownGame(lines, dict(scenario.hands), self.base.objective,
                                                      self.base.conquer, shared=self.base)
             got.triggers, got.responses, got.fizzled = self.base.triggers + chosen, self.base.responses, \
@@ -443,7 +379,7 @@ class TriggerChoices:
 
     def initial(self):
         """This stage's first state: its trigger choices, or what follows them when it has none."""
-        return TriggerState(self) if self.pending else self.start(())
+        return TriggerState(self) if self.pending or self.fired(()) is not None else self.start(())
 
     def start(self, chosen: tuple[Stated, ...]):
         """What follows once ``chosen`` are stated: the Reactions played while this stage's triggers are on the
@@ -513,6 +449,10 @@ class TriggerState:
     def __str__(self) -> str:
         left = self.choices._next(self.chosen)
         whose = "" if left[0].chooser == left[0].side else f" of the {left[0].side}'s (the choice is his, RB-CARD-9)"
+        if left[0].at is not None:
+            rule = "RB-CARD-19" if left[0].when == "dies" else "RB-CARD-10"
+            return (f"{left[0].chooser} states {left[0].unit}'s \"{left[0].when}\" trigger{whose} as it goes on the "
+                    f"chain ({rule})")
         if left[0].when == "move":
             return f"{left[0].chooser} states a move trigger{whose} (RB-COMB-2)"
         return f"{left[0].chooser} states a combat trigger{whose} (RB-SHOW-2)"
