@@ -284,8 +284,10 @@ def save_ruling(source: str | Path | Mapping[str, Any], path: str | Path,
     scenario = load(data if isinstance(source, Mapping) else source, flags)
     report = scenario.verify()
     doc = ruling_of(data, scenario, report, file=None if isinstance(source, Mapping) else str(source))
-    try:
-        Path(path).write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    from .files import write_whole
+
+    try:  # whole or not at all: an interrupted write leaves no half ruling, nor spoils an earlier one
+        write_whole(path, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
     except OSError as exc:
         raise PycombatError(f"--save {path}: cannot write it ({exc.strerror or exc})") from None
     return report
@@ -317,11 +319,19 @@ def recheck_ruling(source: str | Path | Mapping[str, Any], *, file: str | None =
     game_of(doc, file)  # (a known game)
     book = load_rulebook(doc["game"])
     flags = book.resolve_flags(doc["flags"], file=file, path_prefix="flags")  # (names and values checked)
-    scenario = load(doc["scenario"], {k: flags[k] for k in doc["flags"]})
-    now = scenario.verify().to_json()["claims"]
+    try:
+        scenario = load(doc["scenario"], {k: flags[k] for k in doc["flags"]})
+    except ScenarioError as exc:  # a field of the ruling's scenario: named where it is in the ruling's file
+        if exc.path:
+            exc.path, exc.file = f"scenario.{exc.path}", file
+        raise
+    verified = scenario.verify().to_json()
+    now = verified["claims"]
 
     def rule_text(rule_id: str) -> str | None:
         rule = book.rules.get(rule_id)
         return None if rule is None else rule.text
 
-    return recheck(doc, now, rule_text=rule_text, default_flags=book.defaults(), versions_now=_versions(), file=file)
+    report = recheck(doc, now, rule_text=rule_text, default_flags=book.defaults(), versions_now=_versions(), file=file)
+    report.unmodelled = list(verified.get("unmodelled") or [])
+    return report

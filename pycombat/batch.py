@@ -113,9 +113,12 @@ def _path_items(path: Path, name: str) -> Iterator[tuple[str, Source]]:
         yield _file_item(path, name)
 
 
-def expand_inputs(inputs: Sequence[str], stdin: IO[str] | None = None) -> Iterator[tuple[str, Source]]:
+def expand_inputs(inputs: Sequence[str], stdin: IO[str] | None = None,
+                  skip: Sequence[str] = ()) -> Iterator[tuple[str, Source]]:
     """``(name, source)`` for every scenario the inputs name, in order (lazily: a stream is read as
-    it is consumed).  An input that names nothing is itself an error entry."""
+    it is consumed).  An input that names nothing is itself an error entry. A file of ``skip`` (the
+    batch's own output) is never taken from a folder or a pattern."""
+    skipped = {_resolved(s) for s in skip}
     for raw in inputs:
         if raw == "-":
             yield from _stream_items("<stdin>", stdin or sys.stdin)
@@ -123,13 +126,13 @@ def expand_inputs(inputs: Sequence[str], stdin: IO[str] | None = None) -> Iterat
         path = Path(raw)
         if path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in
-                           SCENARIO_SUFFIXES + STREAM_SUFFIXES)
+                           SCENARIO_SUFFIXES + STREAM_SUFFIXES and _resolved(p) not in skipped)
             if not found:
                 yield raw, ("error", "the folder holds no .yaml, .yml, .json or .jsonl files")
             for p in found:
                 yield from _path_items(p, str(p))
         elif not path.exists() and glob.has_magic(raw):
-            found = sorted(glob.glob(raw, recursive=True))
+            found = sorted(f for f in glob.glob(raw, recursive=True) if _resolved(f) not in skipped)
             if not found:
                 yield raw, ("error", "the pattern matches no file")
             for f in found:
@@ -137,6 +140,13 @@ def expand_inputs(inputs: Sequence[str], stdin: IO[str] | None = None) -> Iterat
                     yield from _path_items(Path(f), f)
         else:
             yield from _path_items(path, raw)
+
+
+def _resolved(path: str | Path) -> str:
+    try:
+        return str(Path(path).resolve())
+    except (OSError, RuntimeError):
+        return str(path)
 
 
 # -- one scenario (runs in a worker) -----------------------------------------------------------
@@ -150,6 +160,8 @@ def _error(index: int, name: str, exc: BaseException | str) -> dict:
                 err[key] = getattr(exc, key)
         if getattr(exc, "help", ()):  # the lines the CLI prints under the error
             err["help"] = list(exc.help)
+        if getattr(exc, "suggestions", None):  # the closest names to an unknown one, as the web page's errors have
+            err["suggestions"] = list(exc.suggestions)
     err["file"] = name
     return {"input": name, "index": index, "error": err}
 
@@ -424,18 +436,73 @@ def _local(chunks: Iterator[list], workers: int, args: tuple) -> Iterator[list[L
         return
     import itertools
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from functools import partial
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     first = next(chunks, None)
     if first is None:
         return
+    from concurrent.futures.process import BrokenProcessPool
+
     if multiprocessing.get_start_method() == "fork":
         verb, _options, flags, _pretty = args
         _warm(first[0], verb, flags)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        # map keeps input order and submits ahead, so results stream out as they are ready
-        yield from pool.map(partial(_call_chunk, args=args), itertools.chain([first], chunks))
+    rest = itertools.chain([first], chunks)
+    while True:
+        # up to two chunks a worker in flight; each chunk's lines as soon as it is answered (the caller puts them
+        # in input order), and a new chunk sent for each one answered
+        inflight: dict = {}  # future -> its chunk
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            try:
+                for c in itertools.islice(rest, 2 * workers):
+                    inflight[pool.submit(_call_chunk, c, args)] = c
+                while inflight:
+                    done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        got = fut.result()
+                        del inflight[fut]
+                        yield got
+                        for c in itertools.islice(rest, 1):
+                            inflight[pool.submit(_call_chunk, c, args)] = c
+                return
+            except BrokenProcessPool:  # a worker died (the system out of memory, a signal): the pool is gone
+                lost = list(inflight.items())
+        for fut, c in lost:  # what was answered stands; the rest is answered again, apart
+            yield fut.result() if fut.done() and fut.exception() is None else _apart(c, args)
+        # the chunks not yet sent go to a new pool
+
+
+#: the error of an input whose worker process died under it twice (answered alone the second time)
+WORKER_DIED = ("the worker process answering it stopped abruptly, twice (killed by the system, out of memory, or by a "
+               "signal); it was answered alone the second time, so it is this input's; the other inputs were answered")
+
+
+def _apart(chunk: list, args: tuple) -> list[Line]:
+    """A chunk whose worker died, answered again in a process of its own; if that dies too, each input in one of
+    its own, and an input whose process dies again is an error line (:data:`WORKER_DIED`)."""
+    got = _in_new_process(chunk, args)
+    if got is not None:
+        return got
+    out: list[Line] = []
+    for item in chunk:
+        one = _in_new_process([item], args) if len(chunk) > 1 else None
+        out += one if one is not None else [encode(_error(item[0], item[1], WorkerDied(WORKER_DIED)), args[3])]
+    return out
+
+
+def _in_new_process(chunk: list, args: tuple) -> list[Line] | None:
+    """``chunk`` answered in a new worker process; None when that process dies."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        try:
+            return pool.submit(_call_chunk, chunk, args).result()
+        except BrokenProcessPool:
+            return None
+
+
+class WorkerDied(PycombatError):
+    """The process answering an input died (its error line's ``type``)."""
 
 
 def _warm(item: tuple[int, str, Source], verb: str, flags: Mapping[str, str]) -> None:
@@ -572,11 +639,23 @@ def dask_map(client: Any, chunks: Iterator[list], args: tuple, window: int = 64)
 
     pending: deque = deque()
     for c in chunks:
-        pending.append(client.submit(run_chunk, c, *args, pure=False))
+        pending.append((c, client.submit(run_chunk, c, *args, pure=False)))
         if len(pending) >= window:
-            yield pending.popleft().result()
+            yield _task_lines(*pending.popleft(), args)
     while pending:
-        yield pending.popleft().result()
+        yield _task_lines(*pending.popleft(), args)
+
+
+def _task_lines(chunk: list, future: Any, args: tuple) -> list[Line]:
+    """A Dask task's lines; when the task failed (its workers died: ``KilledWorker``, or the cluster lost it), an
+    error line for each of its inputs, saying so: the batch goes on."""
+    try:
+        return future.result()
+    except Exception as exc:  # noqa: BLE001 - whatever the cluster raises is said on the inputs' lines
+        why = str(exc).splitlines()[0][:300] if str(exc) else ""
+        err = WorkerDied(f"the Dask task answering it failed ({type(exc).__name__}{': ' + why if why else ''}); "
+                         "a worker that runs out of memory is killed so")
+        return [encode(_error(index, name, err), args[3]) for index, name, _source in chunk]
 
 
 # -- the batch ------------------------------------------------------------------------------------
@@ -588,6 +667,8 @@ class Summary:
 
     total: int = 0
     failed: int = 0
+    #: inputs answered with a nonzero exit code (verify: a claim's ``expect:`` not met, a saved ruling changed)
+    nonzero: int = 0
     seconds: float = 0.0
     exit_code: int = 0
     workers: int = 1
@@ -608,7 +689,9 @@ class Summary:
         >>> Summary(total=6, failed=2, seconds=2.0, workers=3).line("Dask at tcp://127.0.0.1:8786")
         'batch: 6 inputs: 4 answered, 2 failed (an error line each); 3.0 inputs/s (2.00 s, 3 workers, Dask at tcp://127.0.0.1:8786)'
         """
-        return (f"batch: {self.total:,} input{'s' if self.total != 1 else ''}: {self.answered:,} answered, "
+        nonzero = (f" ({self.nonzero:,} of them exit code 1: a claim's expect: not met, or a saved ruling "
+                   f"changed)") if self.nonzero else ""
+        return (f"batch: {self.total:,} input{'s' if self.total != 1 else ''}: {self.answered:,} answered{nonzero}, "
                 f"{self.failed:,} failed{' (an error line each)' if self.failed else ''}; {self.rate:,.1f} inputs/s "
                 f"({self.seconds:.2f} s, {self.workers} worker{'s' if self.workers != 1 else ''}, {where})")
 
@@ -616,15 +699,16 @@ class Summary:
 def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mapping[str, Any] | None = None,
               flags: Mapping[str, str] | None = None, workers: int | None = None, scheduler: str | None = None,
               dask: bool = False, chunk_size: int | None = None, pretty: bool = False, progress: Any = None,
-              stdin: IO[str] | None = None) -> Summary:
+              stdin: IO[str] | None = None, skip: Sequence[str] = ()) -> Summary:
     """Run ``verb`` over every input and write one JSON line each to ``out`` (in input order). A verb no
-    game has is refused at once (:class:`~pycombat.errors.PycombatError`, with the closest names)."""
+    game has is refused at once (:class:`~pycombat.errors.PycombatError`, with the closest names). ``skip``: files
+    never taken from a folder or pattern (the batch's own output)."""
     _known_verb(verb)
     _required_given(verb, options or {})
     _check_spread(scheduler, chunk_size)
     workers = max(1, workers or os.cpu_count() or 1)
     args = (verb, dict(options or {}), dict(flags or {}), pretty)
-    items = list(expand_inputs(inputs, stdin))
+    items = list(expand_inputs(inputs, stdin, skip))
     _distinct_files(verb, options or {}, items)
     if not (scheduler or dask):  # a local pool starts no more processes than there are inputs
         workers = max(1, min(workers, len(items)))
@@ -718,6 +802,7 @@ def _collect(results: Iterator[list[Line]], summary: Summary, out: IO[str], tota
                 summary.exit_code = 2
             else:
                 summary.exit_code = max(summary.exit_code, code)
+                summary.nonzero += code != 0
         if progress is not None:
             progress(summary.total, total)
 
@@ -750,7 +835,8 @@ def add_parser(sub: Any) -> None:
     b.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",
                    help="an option of the verb, by its long name (e.g. --opt limit=5 --opt count=true)")
     b.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
-    b.add_argument("--json-lines", metavar="OUT", help="write the JSON lines to OUT (default: standard output)")
+    b.add_argument("--json-lines", metavar="OUT", help="write the JSON lines to OUT (default: standard output); OUT is replaced "
+                   "whole when the batch ends (interrupted: left as it was, the lines so far in OUT.partial)")
     b.add_argument("--workers", type=int, default=None, metavar="N", help="worker processes (default: one per core)")
     where = b.add_mutually_exclusive_group()
     where.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask distributed scheduler")
@@ -771,16 +857,30 @@ def main(args: Any) -> int:
     out: Any = _OutputFile(args.json_lines) if args.json_lines else sys.stdout
     workers = args.workers or os.cpu_count() or 1
     bar, progress = _progress_bar()
+    done = [0, 0]  # the inputs whose lines are written, of how many
+
+    def count(written: int, total: int) -> None:
+        done[:] = [written, total]
+        if progress is not None:
+            progress(written, total)
+
     try:
         with bar:
             summary = run_batch(args.inputs, args.batch_verb, out=out, options=options, flags=flags, workers=workers,
                                 scheduler=args.scheduler, dask=args.dask, chunk_size=args.chunk,
-                                pretty=args.pretty, progress=progress)
-    finally:
-        if out is not sys.stdout:
-            out.close()
-        else:
-            out.flush()
+                                pretty=args.pretty, progress=count, skip=[args.json_lines] if args.json_lines else ())
+    except BaseException as exc:
+        partial = out.abandon() if out is not sys.stdout else None
+        if not isinstance(exc, KeyboardInterrupt):
+            raise
+        where = ((f"; their lines are in {partial}" if partial else "")
+                 + (f"; {args.json_lines} is as it was" if args.json_lines else ""))
+        print(f"pycombat: batch interrupted after {done[0]:,} of {done[1]:,} inputs{where}", file=sys.stderr)
+        return 130
+    if out is not sys.stdout:
+        out.commit()
+    else:
+        out.flush()
     where = f"Dask at {args.scheduler}" if args.scheduler else "local Dask cluster" if args.dask else "local"
     print(summary.line(where), file=sys.stderr)
     return summary.exit_code
@@ -788,12 +888,16 @@ def main(args: Any) -> int:
 
 class _OutputFile:
     """``--json-lines OUT``: checked before any input is read (a folder, a missing folder or a file this
-    user may not write is refused, naming OUT), and opened (emptied) only when the first line is
-    written, so that a batch refused before it answers anything leaves an earlier OUT as it was."""
+    user may not write is refused, naming OUT), written to a file of its own in OUT's folder, and put in
+    OUT's place (``os.replace``: at once, whole) only when the batch has run to its end: a batch refused,
+    interrupted or stopped by an error leaves an earlier OUT as it was (the lines it wrote are kept
+    beside it as ``OUT.partial``). OUT that is no regular file (``/dev/stdout``, a pipe) is written
+    as the lines come."""
 
     def __init__(self, path: str):
         self.path = path
         self._handle: IO[str] | None = None
+        self._temp: str | None = None
         target = Path(path)
         folder = target.parent
         if target.is_dir():
@@ -803,21 +907,54 @@ class _OutputFile:
         if not os.access(target if target.exists() else folder, os.W_OK):
             raise PycombatError(f"--json-lines {path}: cannot write it: permission denied")
 
-    def write(self, text: str) -> int:
+    def _open(self) -> IO[str]:
+        from .files import beside, replaceable, target_of
+
         if self._handle is None:
+            target = target_of(self.path)  # (OUT a link: the file it names is replaced, the link kept)
             try:
-                self._handle = open(self.path, "w", encoding="utf-8")
+                if not replaceable(target):  # a device or a pipe: written as the lines come
+                    self._handle = open(self.path, "w", encoding="utf-8")
+                else:
+                    fd, self._temp = beside(target)
+                    self._handle = os.fdopen(fd, "w", encoding="utf-8")
             except OSError as exc:
                 raise PycombatError(f"--json-lines {self.path}: cannot write it ({exc.strerror or exc})") from None
-        return self._handle.write(text)
+        return self._handle
+
+    def write(self, text: str) -> int:
+        return self._open().write(text)
 
     def flush(self) -> None:
         if self._handle is not None:
             self._handle.flush()
 
-    def close(self) -> None:
-        if self._handle is not None:
-            self._handle.close()
+    def commit(self) -> None:
+        """The batch ran to its end: its lines (none for no input) take OUT's place."""
+        handle = self._open()
+        try:
+            handle.close()
+            if self._temp is not None:
+                os.replace(self._temp, os.path.realpath(self.path))
+        except OSError as exc:
+            raise PycombatError(f"--json-lines {self.path}: cannot write it ({exc.strerror or exc})") from None
+        self._temp = None
+
+    def abandon(self) -> str | None:
+        """The batch stopped before its end: OUT is left as it was; the lines written are kept as OUT.partial
+        (returned), or None when none was."""
+        if self._handle is None:
+            return None
+        self._handle.close()
+        if self._temp is None:
+            return None
+        partial = self.path + ".partial"
+        try:
+            os.replace(self._temp, partial)
+        except OSError:
+            return None
+        self._temp = None
+        return partial
 
 
 def _progress_bar():

@@ -45,6 +45,13 @@ class _Parser(argparse.ArgumentParser):
     """argparse with its errors on one line (``pycombat VERB: error: ...``), exit 2."""
 
     def error(self, message: str):  # type: ignore[override]
+        import re
+
+        from .names import did_you_mean
+
+        m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if m:  # a verb, a game, an option's value: the closest accepted one
+            message += did_you_mean(m.group(1), re.findall(r"'([^']*)'", m.group(2)))
         self.exit(2, f"{self.prog}: error: {tidy(message)} (see {self.prog} --help)\n")
 
 

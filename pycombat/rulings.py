@@ -136,6 +136,8 @@ class RecheckReport(Report):
     """A saved ruling checked on this version: per claim whether its verdict still stands."""
 
     saved: str = ""
+    #: what this version's verify of the ruling's scenario names as not modelled
+    unmodelled: list = field(default_factory=list)
     versions_then: dict = field(default_factory=dict)
     versions_now: dict = field(default_factory=dict)
     checks: list[ClaimCheck] = field(default_factory=list)
@@ -145,7 +147,9 @@ class RecheckReport(Report):
         return 0 if all(c.stands for c in self.checks) else 1
 
     def to_json(self) -> dict:
-        return {**super().to_json(), "saved": self.saved, "versions_then": self.versions_then,
+        out = super().to_json()
+        out.pop("checks")  # (given once, as the claims, each with whether it stands)
+        return {**out, "saved": self.saved, "versions_then": self.versions_then,
                 "versions_now": self.versions_now, "stands": self.exit_code == 0,
                 "claims": [c.as_json() for c in self.checks]}
 

@@ -184,3 +184,18 @@ def test_a_mistyped_option_value_suggests_the_closest(capsys, example, extra, wo
     assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
     for w in words:
         assert w in err, err
+
+
+@pytest.mark.parametrize("argv, closest", [
+    (["enumrate", "x.yaml"], "enumerate"),
+    (["enumerate", "x.yaml", "--side", "atacker"], "attacker"),
+    (["verify", "x.yaml", "--readings", "al"], "all"),
+    (["schema", "meccgg"], "meccg"),
+])
+def test_a_refused_choice_names_the_closest_one(argv, closest, capsys):
+    """A verb, a game or an option's value that is none of the choices: one line, exit 2, the closest choice."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"did you mean {closest!r}?" in err and len(err.strip().splitlines()) == 1

@@ -430,7 +430,7 @@ def test_a_refused_option_value_is_marked_at_its_box(server, browser):
         "arguments[0].value = 'most_kills'; arguments[0].dispatchEvent(new Event('change'))",
         x.find_element(By.ID, "opt-objective")))
     _click(d, "#run")
-    _wait(d).until(lambda x: "--objective" in (x.find_elements(By.ID, "run-error") or [None])[0].text
+    _wait(d).until(lambda x: "options.objective" in (x.find_elements(By.ID, "run-error") or [None])[0].text
                    if x.find_elements(By.ID, "run-error") else False)
     _wait(d, 30).until(lambda x: "bad" in x.find_element(By.ID, "opt-objective").get_attribute("class"))
     assert "most_kills" in _attr(d, "#opt-objective", "title")
@@ -442,3 +442,37 @@ def test_a_refused_option_value_is_marked_at_its_box(server, browser):
     _result_done(d, "optimize")
     _wait(d, 60).until(lambda x: x.find_element(By.ID, "result").get_attribute("data-state") == "done")
     assert "bad" not in (_attr(d, "#opt-objective", "class") or "")
+
+
+def test_an_error_with_no_line_reads_as_the_message_alone(server, browser):
+    """A field the scenario leaves out has no line of the YAML: the status under the editor is the message alone
+    (never followed by a stray "null"); a saved ruling pasted in the editor is checked again by verify."""
+    import json
+
+    d = browser
+    d.get(server)
+    _wait(d, 30).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#tabs button")))
+    _load(d, "riftbound", "seed_example.yaml")
+    _do(d, lambda x: x.execute_script(
+        "arguments[0].value = 'game: riftbound\\ntitle: nothing yet\\n'; arguments[0].dispatchEvent(new Event('input'))",
+        x.find_element(By.ID, "editor")))
+    _wait(d, 30).until(lambda x: "bad" in x.find_element(By.ID, "status").get_attribute("class"))
+    assert _text(d, "status") == "pycombat: attacker: is required"
+    ruling = json.dumps(pycombat.api.ruling_of(*_ruling_parts()))
+    _do(d, lambda x: x.execute_script(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+        x.find_element(By.ID, "editor"), ruling))
+    _result_done(d, "verify")
+    _wait(d, 60).until(lambda x: x.find_element(By.ID, "result").get_attribute("data-state") == "done")
+    assert _text(d, "status") == "✓ a saved riftbound ruling, as it was saved: Equal totals: 3 + 2 against 5"
+    layout = _text(d, "view-body")
+    assert all(claim in layout for claim in ("nobody", "conquer", "no-result", "a2-dies")), layout
+    _click(d, "#view-text")
+    assert "every verdict stands" in _text(d, "cli-text")
+
+
+def _ruling_parts():
+    path = pycombat.example("riftbound", "seed_example.yaml").parent.parent / "rulings" / "riftbound" / "equal_totals.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    scenario = pycombat.api.load(data)
+    return data, scenario, scenario.verify()

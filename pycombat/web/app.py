@@ -27,7 +27,8 @@ or, none being close, all):
 ``POST /api/edit``                        ``{text, path, value, op, key}``: the document with one field
                                           set, an entry appended to / removed from a list or mapping,
                                           or a list entry moved up or down (``op: move``, value -1/1)
-``POST /api/run``                         ``{text, verb, options, flags, wait}``: run a verb
+``POST /api/run``                         ``{text, verb, options, flags, wait}``: run a verb (``text`` a
+                                          saved ruling: ``verify`` checks it again, as the CLI does)
 ``GET  /api/jobs/{id}?wait=S``            a running or finished job
 ``POST /api/jobs/{id}/cancel``            stop a running job
 ``GET  /api/limits``                      the server's budgets
@@ -493,6 +494,8 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
     verb = scenario = data = None
     try:
         data = parse_document(text, label=LABEL)
+        if api.is_ruling(data):  # a saved ruling (the page's "Save ruling"): verify checks it again, as the CLI does
+            return recheck_work(data, verb_name, options, flags)
         scenario = api.load(data, flags or {})
         try:
             verb = registry.get(scenario.game).verb(verb_name)
@@ -560,13 +563,45 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
             dest = option_named(verb, str(exc))
             if dest is not None:
                 body["path"] = f"options.{dest}"
-        if not isinstance(exc, ScenarioError) or (exc.path or "").startswith("options."):
+        if not isinstance(exc, ScenarioError) or str(body.get("path") or "").startswith("options."):
             # the question refused, in the request's words: which verb, which option (options.NAME)
             body["error"] = "pycombat: " + tidy(for_request(str(exc), verb, verb_name))
             if str(body.get("path") or "").startswith("options."):
                 body["message"] = tidy(for_request(exc.message if isinstance(exc, ScenarioError) else str(exc),
                                                    verb, verb_name, prefixed=False))
         return ("error", status, body)
+
+
+def recheck_work(data: dict, verb_name: str, options: Any, flags: Any) -> tuple:
+    """A saved ruling sent as the scenario: ``verify`` checks it again on this version (per claim, whether its
+    verdict stands), under its own flags, as ``pycombat verify RULING.json`` does; no other verb reads it."""
+    from ..rulings import recheck_lines
+
+    if verb_name != "verify":
+        raise ScenarioError(f"is a saved ruling: only verify reads it (not {str(verb_name)[:40]})", path="verb",
+                            suggestions=["verify"])
+    if flags:
+        raise ScenarioError("is a saved ruling: it is checked under its own flags (no flags)", path="flags")
+    readings = options.get("readings") if isinstance(options, dict) else None
+    if readings not in (None, "", "deciding"):
+        raise ScenarioError("is a saved ruling: its check says per claim whether the verdict stands; readings "
+                            "are for verifying a scenario's claims", path="options.readings")
+    report = api.recheck_ruling(data, file=LABEL)
+    result = report.to_json()
+    result.pop("scenario", None)
+    return ("done", {"result": result, "exit_code": report.exit_code, "text": "\n".join(recheck_lines(report))})
+
+
+def ruling_verdict(doc: dict) -> tuple[int, dict]:
+    """``/api/validate``'s answer for a saved ruling: whether it is as it was saved, and that only verify reads it."""
+    from ..rulings import check_hash
+
+    bad = check_hash(doc)
+    if bad:
+        raise ScenarioError(f"is no valid saved ruling: {bad}")
+    scenario = doc["scenario"]
+    return 200, {"ok": True, "game": doc["game"], "title": scenario.get("title"), "flags": doc["flags"],
+                 "verbs": ["verify"], "ruling": True}
 
 
 # ---- the app --------------------------------------------------------------------------------------
@@ -586,6 +621,8 @@ async def _body(request: Request, settings: Settings) -> dict:
         data = json.loads(b"".join(chunks) or b"{}")
     except ValueError as exc:
         raise HTTPError(400, f"the request is not JSON: {exc}") from None
+    except RecursionError:  # (lists or objects nested thousands deep)
+        raise HTTPError(400, "the request is not JSON this server reads: it is nested too deep") from None
     if not isinstance(data, dict):
         raise HTTPError(400, "the request must be a JSON object")
     return data
@@ -764,6 +801,8 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
             doc = None
             try:
                 doc = parse_document(text, label=LABEL)
+                if api.is_ruling(doc):
+                    return ruling_verdict(doc)
                 s = api.load(doc, flags)
             except PycombatError as exc:
                 return request_error(exc, text, game=doc.get("game") if isinstance(doc, dict) else None, flags=flags)

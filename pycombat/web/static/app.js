@@ -213,17 +213,19 @@ async function validate({doRun = true, form = true} = {}) {
   markBoard();
   if (code === 200) {
     status.className = "status ok";
-    status.textContent = `✓ a valid ${data.game} scenario` + (data.title ? `: ${data.title}` : "");
+    status.textContent = (data.ruling ? `✓ a saved ${data.game} ruling, as it was saved` : `✓ a valid ${data.game} scenario`)
+      + (data.title ? `: ${data.title}` : "");
     if (data.game !== state.game && state.games.some((g) => g.name === data.game)) {
       state.game = data.game; $("game").value = data.game; selectGame({keepText: true});
     }
+    if (data.ruling && state.verb !== "verify") { state.verb = "verify"; fillTabs(); fillOptions(); saveUrl(); }  // only verify reads a saved ruling
     state.lastValid = text;
     $("result").classList.remove("stale");
     if (doRun) run();
   } else {
     status.className = "status bad";
     status.replaceChildren(el("span", {id: "error-text"}, data.error || "pycombat: error"),
-      data.line ? el("span", {class: "dim"}, ` (line ${data.line})`) : null);
+      ...(data.line ? [el("span", {class: "dim"}, ` (line ${data.line})`)] : []));
     if (data.line) { status.title = `line ${data.line}`; showLine(data.line); }
     $("result").classList.add("stale");
   }
@@ -793,6 +795,8 @@ function layout(r, data) {
     out.push(el("div", {class: "claims", id: "claims"},
       el("div", {class: "dim"}, `${r.claims.length} claims: ${n.true} true, ${n.false} false, ${n.null} not decided`),
       ...r.claims.map(claimCard)));
+  } else if (Array.isArray(r.claims)) {  // a saved ruling checked again: per claim, whether its verdict stands
+    out.push(render({claims: r.claims}, ""));
   }
   const skip = new Set([...HIDDEN, "title", "count", "unmodelled", "claims",
     ...HEADLINE.filter((k) => k in r && (r[k] === null || typeof r[k] !== "object" || isFrac(r[k]))),
@@ -831,7 +835,8 @@ function renderResult(data) {
       type: "button", id: `download-${fmt}`,
       onclick: () => download(`tree.${fmt}`, text, fmt === "svg" ? "image/svg+xml" : "text/plain")}, `Download ${fmt.toUpperCase()}`))));
   }
-  if (data.exit_code) head.push(el("div", {class: "error"}, `exit code ${data.exit_code}: a claim's expect: is not met`));
+  if (data.exit_code) head.push(el("div", {class: "error"}, `exit code ${data.exit_code}: ` + (r.stands === false
+    ? "a verdict of the saved ruling changed" : "a claim's expect: is not met")));
   // three views of one answer: the layout, the text the CLI prints, the JSON
   const narrated = (name) => state.verb === "replay" && data.text  // a replay reads best as the CLI narrates it
     ? [el("pre", {class: "cli-text narration-text", id: "narration"}, data.text),
