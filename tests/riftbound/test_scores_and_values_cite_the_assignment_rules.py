@@ -110,3 +110,22 @@ def test_with_every_rule_in_force_the_best_vectors_are_the_best_splits(board):
         got = best(board, side, lambda k, s=side: game.score(s, k))
         want = {frozenset(sp.amounts) for sp in best_splits(board, side, objective=objective).splits}
         assert got[1] == want, (side, board)
+
+
+def test_the_value_rules_come_in_one_order_whatever_the_hash_seed():
+    """optimize's ``joint.value_rules`` in the order of the assignment rules, the same in every process (the CLI, the
+    page and a batch answer one file alike): under a hash seed that iterates a set of the rules the other way too."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from pycombat.games.riftbound.schema import example_path
+
+    got = set()
+    for seed in ("3", "6"):  # (3 lists a set {RB-ORD-2, RB-ORD-3} the other way round from 6)
+        out = subprocess.run([sys.executable, "-m", "pycombat", "optimize", str(example_path("galio_holds_the_line.yaml")),
+                              "--json"], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed})
+        got.add(tuple(json.loads(out.stdout)["joint"]["value_rules"]))
+    assert got == {("RB-ORD-2", "RB-ORD-3")}, got

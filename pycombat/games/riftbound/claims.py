@@ -1056,7 +1056,8 @@ def value_rules(board, score: Callable[[str, Sequence[str]], Any], value: Any) -
     Taking a rule away adds legal splits to both sides, which may raise either side's best: no set is skipped for
     its parts' sake (:func:`minimal_deciding_sets`). None of them when a side has too many splits to look at."""
 
-    own = {side: frozenset(assignment_rules(board, side)) for side in SIDES}
+    present = {side: assignment_rules(board, side) for side in SIDES}  # (each in ASSIGNMENT_RULES' order)
+    own = {side: frozenset(present[side]) for side in SIDES}
     bests: dict = {}
 
     def side_best(side: str, gone: frozenset[str]):
@@ -1079,7 +1080,7 @@ def value_rules(board, score: Callable[[str, Sequence[str]], Any], value: Any) -
         got = value_now(gone)
         return got is not None and got != value
 
-    switched = list(dict.fromkeys(r for side in SIDES for r in own[side]))
+    switched = list(dict.fromkeys(r for side in SIDES for r in present[side]))  # (one order, whatever the hash seed)
     return list(dict.fromkeys(r for found in minimal_deciding_sets(switched, flips) for r in found))
 
 
