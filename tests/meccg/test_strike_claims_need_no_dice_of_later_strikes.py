@@ -1,6 +1,8 @@
-"""A claim on strike N is decided by the dice of strikes 1..N: strikes resolve one after the other
-(MECCG-SEQ-1), so a later strike whose roll or body check the file does not give changes nothing of strike N.
-``verify`` decides it; a claim on the later strike still asks for its die."""
+"""A claim on strike N is decided by the dice of strike N and of the earlier strikes that can change it:
+strikes resolve one after the other (MECCG-SEQ-1), so a later strike whose roll or body check the file does not
+give changes nothing of strike N. ``verify`` decides it; a claim on the later strike still asks for its die. (An
+earlier strike that cannot change strike N needs no die either:
+test_result_claims_need_only_the_dice_that_change_them.py.)"""
 from __future__ import annotations
 
 import pytest

@@ -153,14 +153,23 @@ def _replayed(s: Scenario, claim, n: int, result_only: bool = False):
     reading of a flag needs where the file's reading does not, e.g. ``aiglos_doors_of_night``) is not needed
     for strike ``n`` or the strikes before it: their outcomes as far as the dice decide them."""
     from ..combat.before_outcomes import used_under_other_reading
-    from ..combat.strikes import BodyRollMissing, Outcome, StrikeRollsMissing, _with_checked, attack_cancel
+    from ..combat.strikes import BodyRollMissing, CardRollsMissing, Outcome, StrikeRollsMissing, _with_checked
+    from ..combat.strikes import attack_cancel
     from ..combat.strikes import replay as replay_block
     from ..combat.strikes import setup_strikes
 
     def replay(sc, **kw):
         try:
             return replay_block(sc, other_reading=used_under_other_reading, **kw)
+        except CardRollsMissing as missing:
+            if missing.strike < n:  # strike n rests on it only when that strike can change it
+                raise _asked_for(sc, claim, n, missing) from None
+            raise
         except (BodyRollMissing, StrikeRollsMissing) as missing:
+            if missing.strike < n:  # an earlier strike's die: needed only when that strike can change strike n
+                filled = _without_its_die(sc, claim, n, missing)
+                if filled is not None:
+                    return replay(filled, **kw)
             if missing.strike > n:  # a die of a later strike: strikes resolve in order (MECCG-SEQ-1), so
                 # strike n and those before it are resolved as the file's dice decide them
                 return _Partial([(st, steps, _with_checked(o, st) if st.checked else o)
@@ -188,6 +197,136 @@ def _replayed(s: Scenario, claim, n: int, result_only: bool = False):
         return setup_strikes(s)[n - 1], Outcome("cancelled", None, None, 0, 0, 0, 0)
     setup, _steps, outcome = rep.strikes[n - 1]
     return setup, outcome
+
+
+def _strike_names(s: Scenario, st) -> set[str]:
+    """Everyone strike ``st`` touches or reads: its two characters, a payer, a check's maker
+    (:func:`..combat.strikes.strike_members`), its supporters (those the file names too), a member a card played
+    here untaps, pays for, taps for (MECCG-FX-28) or is the ability of (:func:`..combat.strikes.card_sources`), an
+    attacker whose excess strike it takes (MECCG-SEQ-3); and the allies of each and the controlling character of
+    each ally (MECCG-BODY-4)."""
+    from ..combat.strikes import card_sources, strike_members
+
+    ch = st.choice
+    names = {*strike_members(st), *st.supporters, *ch.support, *st.aside_taps, *st.tap_watch, *ch.untaps,
+             *ch.payers, *(n for n, _c in st.untaps_others), *(n for _c, n in st.payers), *ch.excess,
+             *st.forced_excess, *(n for n, _r in st.support_at_risk), *(w for _r, _c, w in card_sources(s, ch))}
+    for name in list(names):
+        member = next((m for c in (s.attacker, s.defender) for m in c.members if m.name == name), None)
+        if member is not None and member.ally_of:
+            names.add(member.ally_of)
+        names |= {m.name for c in (s.attacker, s.defender) for m in c.members if m.ally_of == name}
+    return names
+
+
+def reaching(s: Scenario, n: int) -> dict[int, str]:
+    """The strikes before strike ``n`` whose outcome can change how strike ``n`` resolves, each with why: one that
+    shares a member with it (leaving play, wounded or tapped there, he is not the same in strike ``n``: MECCG-SEQ-1,
+    MECCG-SEQ-6, MECCG-SEQ-10, MECCG-BODY-1..4, MECCG-FX-24/25/28), one that plays a card (its cost or effect may
+    last after its strike), one that can change such a strike; every earlier strike when cards are played or a
+    check made before strikes are assigned (MECCG-PRE-1, MECCG-FX-31). A strike not listed cannot change strike
+    ``n``: its dice are not needed to resolve it."""
+    from ..cards.interpreter import model
+    from ..combat.before import pre_check
+    from ..combat.strikes import attack_cancel, setup_strikes
+
+    if s.combat is None:
+        return {}
+    if s.combat.before_assignment or s.combat.cost_payers or attack_cancel(s) is not None or pre_check(s) is not None:
+        return {k: "cards are played before strikes are assigned" for k in range(1, n)}
+    setups = setup_strikes(s)
+    names = {st.index: _strike_names(s, st) for st in setups[:n]}
+    why: dict[int, str] = {}
+    for k in range(n - 1, 0, -1):
+        ch = setups[k - 1].choice
+        cards = [model(c.partition("#")[0]).name for c in (*ch.attacker_cards, *ch.defender_cards)]
+        for j in [n, *sorted(why)]:
+            shared = sorted(names[k] & names[j])
+            if shared:
+                said = f"{', '.join(shared)} {'is' if len(shared) == 1 else 'are'} in strike {k} and in strike {j}"
+            elif cards or ch.discards:
+                said = (f"strike {k} plays {', '.join(dict.fromkeys(cards)) or 'a card'}: a card's cost or effect may "
+                        "last after its strike")
+            else:
+                continue
+            why[k] = said + ("" if j == n else f", and strike {j} can change strike {n}")
+            break
+    return why
+
+
+def _asked_for(s: Scenario, claim, n: int, missing):
+    """``missing`` (a die of a strike before strike ``n`` the file does not give), saying which claim needs it and
+    why that strike can change strike ``n`` (:func:`reaching`)."""
+    why = reaching(s, n).get(missing.strike, f"strike {missing.strike} can change strike {n}")
+    where = claim.path or f"claim {claim.id}"
+    said = f"{missing.message}: {where} ({claim.text!r}) rests on it: {why}"
+    if len(said) > 280:  # the message is one short line: the reason goes under it
+        missing.help = (*missing.help, f"{where} ({claim.text!r}) rests on it: {why}")
+        said = f"{missing.message}: {where} rests on it"
+    missing.message = said
+    return missing
+
+
+def _body_values(s: Scenario, missing) -> list[int]:
+    """A body-check roll for each fate the check of ``missing`` (:class:`BodyRollMissing`) can give its loser
+    (MECCG-BODY-1..3)."""
+    from ..combat.strikes import body_result
+
+    won = missing.outcome.result == "fails"  # the defender won: the attacker checks his body
+    loser = missing.setup.attacker if won else missing.setup.defender
+    scorer = s.defender.alignment if won else s.attacker.alignment
+    by_fate: dict[str, int] = {}
+    for v in range(2, 13):
+        by_fate.setdefault(body_result(loser, v, scorer, s.flags)[0], v)
+    return list(by_fate.values())
+
+
+def _strike_roll_values(s: Scenario, missing) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """``(attacker's rolls, defender's rolls)`` for each result the strike of ``missing``
+    (:class:`StrikeRollsMissing`) can have (MECCG-SEQ-9/10: the higher total wins, equal ones tie), a roll the
+    file gives kept."""
+    ch = s.combat.strikes[missing.strike - 1]
+    a, d = missing.setup.attacker, missing.setup.defender
+    given_a, given_d = (ch.rolls.attacker, ch.rolls.defender) if ch.rolls else ((), ())
+    a_opts = [given_a] if given_a else [(v,) * a.rolls for v in range(2, 13)]
+    d_opts = [given_d] if given_d else [(v,) * d.rolls for v in range(2, 13)]
+    by_result: dict[int, tuple] = {}
+    for ra in a_opts:
+        for rd in d_opts:
+            diff = d.prowess + max(rd) - a.prowess - max(ra)
+            by_result.setdefault((diff > 0) - (diff < 0), (ra, rd))
+    return list(by_result.values())
+
+
+def _with_rolls(s: Scenario, strike: int, **rolls) -> Scenario:
+    """``s`` with the ``rolls`` (fields of :class:`~..model.Rolls`) given for strike ``strike`` (1-based) of its
+    combat block."""
+    from dataclasses import replace
+
+    from ..model import Rolls
+
+    strikes = list(s.combat.strikes)
+    ch = strikes[strike - 1]
+    strikes[strike - 1] = replace(ch, rolls=replace(ch.rolls or Rolls(), **rolls))
+    return replace(s, combat=replace(s.combat, strikes=tuple(strikes)))
+
+
+def _without_its_die(s: Scenario, claim, n: int, missing) -> Scenario | None:
+    """``s`` with a value given for the die of an earlier strike that ``missing`` asks for, when that strike cannot
+    change strike ``n`` (:func:`reaching`): any value resolves strike ``n`` alike (MECCG-SEQ-1). Else ``missing``
+    is raised, naming the claim and why."""
+    from ..combat.strikes import BodyRollMissing
+
+    if missing.strike in reaching(s, n):
+        raise _asked_for(s, claim, n, missing)
+    if isinstance(missing, BodyRollMissing):
+        return _with_rolls(s, missing.strike, body=_body_values(s, missing)[0])
+    ways = _strike_roll_values(s, missing)
+    ch, a, d = s.combat.strikes[missing.strike - 1], missing.setup.attacker, missing.setup.defender
+    # a way that uses the dice the file gives: a lost strike for a body-check roll given, else a tie (no body check)
+    body = ch.rolls is not None and ch.rolls.body is not None
+    ra, rd = min(ways, key=lambda w: (d.prowess + max(w[1]) == a.prowess + max(w[0])) == body)
+    return _with_rolls(s, missing.strike, attacker=ra, defender=rd)
 
 
 class _Partial:

@@ -29,6 +29,7 @@ from ..cards.interpreter import model as cardfx_model
 from ..cards.play_facts import (SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX, NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT, StrikeOf, StepPlay, UNTAP, EVENT, PlayedFrom, Played, CANCELS_ANY, CancelNeeds, card_facts, strike_card_facts)
 from ..assignment.facts import BeforeController, asp_const, scenario_facts
 from .combat import DECIDERS, TEMPLATES as MORE, describe, unswitched
+from .combat import _body_values, _strike_roll_values, _with_rolls  # noqa: F401
 from .lookups import Verdict, _err, _member, _member_named, _phase, capped, overt_parts, prowess_rules  # noqa: F401
 from ..model import Scenario
 
@@ -803,48 +804,6 @@ def _card_roll_values(missing) -> list[tuple[int, ...]]:
     return list(product(*per_copy))
 
 
-def _body_values(s: Scenario, missing) -> list[int]:
-    """A body-check roll for each fate the check of ``missing`` (:class:`BodyRollMissing`) can give its loser
-    (MECCG-BODY-1..3)."""
-    from ..combat.strikes import body_result
-
-    won = missing.outcome.result == "fails"  # the defender won: the attacker checks his body
-    loser = missing.setup.attacker if won else missing.setup.defender
-    scorer = s.defender.alignment if won else s.attacker.alignment
-    by_fate: dict[str, int] = {}
-    for v in range(2, 13):
-        by_fate.setdefault(body_result(loser, v, scorer, s.flags)[0], v)
-    return list(by_fate.values())
-
-
-def _strike_roll_values(s: Scenario, missing) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """``(attacker's rolls, defender's rolls)`` for each result the strike of ``missing``
-    (:class:`StrikeRollsMissing`) can have (MECCG-SEQ-9/10: the higher total wins, equal ones tie), a roll the
-    file gives kept."""
-    ch = s.combat.strikes[missing.strike - 1]
-    a, d = missing.setup.attacker, missing.setup.defender
-    given_a, given_d = (ch.rolls.attacker, ch.rolls.defender) if ch.rolls else ((), ())
-    a_opts = [given_a] if given_a else [(v,) * a.rolls for v in range(2, 13)]
-    d_opts = [given_d] if given_d else [(v,) * d.rolls for v in range(2, 13)]
-    by_result: dict[int, tuple] = {}
-    for ra in a_opts:
-        for rd in d_opts:
-            diff = d.prowess + max(rd) - a.prowess - max(ra)
-            by_result.setdefault((diff > 0) - (diff < 0), (ra, rd))
-    return list(by_result.values())
-
-
-def _with_rolls(s: Scenario, strike: int, **rolls) -> Scenario:
-    """``s`` with the ``rolls`` (fields of :class:`~..model.Rolls`) given for strike ``strike`` (1-based) of its
-    combat block."""
-    from ..model import Rolls
-
-    strikes = list(s.combat.strikes)
-    ch = strikes[strike - 1]
-    strikes[strike - 1] = replace(ch, rolls=replace(ch.rolls or Rolls(), **rolls))
-    return replace(s, combat=replace(s.combat, strikes=tuple(strikes)))
-
-
 def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
     from ..combat.strikes import COST_RULE, cost_item_paid, ended_note, item_gone_rule, setup_strikes
 
@@ -860,6 +819,12 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
         if side is None:
             raise _err(s, claim, f"{char!r} is not in strike {n}")
         value = claim.args.get("value")
+        gone = _left_before_the_strike(s, claim, n, st)
+        if gone is not None:  # the strike is not resolved: no step 7, no final prowess (MECCG-SEQ-9)
+            who, rule = gone
+            return Verdict(claim, False, [rule], notes=[
+                f"strike {n} is not resolved: {who} left play in a strike before it ({char} would have been at "
+                f"{side.prowess})"])
         rules = prowess_rules(side)
         if left and side.role == "defender":  # a supporter gone earlier gave no +1 (MECCG-SEQ-6)
             rules = [r for r in rules if r != "MECCG-SEQ-9" or any(m.rule == r and m.amount for m in side.prowess_mods)]
@@ -913,6 +878,24 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
                 {"card": in_play[0].name, "id": in_play[0].id, "what": "its prowess modification", "why": tags,
                  "where": claim.path}])
     return Verdict(claim, False, ["MECCG-SEQ-9"], notes=[f"nothing called {mod!r} modifies {char}'s prowess"])
+
+
+def _left_before_the_strike(s: Scenario, claim: Claim, n: int, st) -> tuple[str, str] | None:
+    """(who, rule): one of strike ``n``'s two characters left play in a strike before it as the file's dice have
+    it (:func:`.combat._left_play_before`: a payer's body check MECCG-FX-24, a check a card cost MECCG-FX-25, an
+    ally with its controlling character MECCG-BODY-4, the loser of his own strike MECCG-BODY-1/2/3, MECCG-FX-28),
+    so that the strike is not resolved. None when neither did, or when a die the file does not give decides it:
+    the prowess is then the strike's as it is set up, decided without the dice."""
+    from .combat import _left_play_before
+
+    for name in (st.defender.member.name, st.attacker.member.name):
+        try:
+            rule = _left_play_before(s, claim, n, name)
+        except ScenarioError:  # a die not given (or what the replay refuses, said by the claims on the strike)
+            return None
+        if rule is not None:
+            return name, rule
+    return None
 
 
 def _switched_prowess(s: Scenario, claim: Claim, char: str, card) -> Verdict:
