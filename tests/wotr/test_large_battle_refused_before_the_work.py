@@ -62,9 +62,11 @@ def test_round_two_is_over_it_too_and_round_one_is_answered(tmp_path, capsys):
 def test_the_whole_tree_is_refused_at_once_with_the_depth_that_fits(tmp_path, capsys):
     assert main(["tree", _write(tmp_path), "-o", str(tmp_path / "t.graphml")]) == 2
     err = capsys.readouterr().err
-    assert ("tree: about 31,320,000 nodes estimated, more than --max-nodes 2,000,000; use --depth 5 (its first "
-            "plies: 10,022 nodes), or raise --max-nodes\n") in err
-    assert "why: 8,700 battle states a round can start from x 100 rounds x 36 hit outcomes" in err
+    # two battles: Gandalf the White's White Rider choice is the tree's first decision (WOTR-STR-11)
+    assert ("tree: about 62,640,000 nodes estimated, more than --max-nodes 2,000,000; use --depth 5 (its first "
+            "plies: 8,875 nodes), or raise --max-nodes\n") in err
+    assert ("why: 8,700 battle states a round can start from x 100 rounds x 36 hit outcomes, for each of the 2 "
+            "White Rider choices (WOTR-STR-11)") in err
     assert "max_nodes=" not in err and not (tmp_path / "t.graphml").exists()
 
 

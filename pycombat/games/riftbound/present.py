@@ -271,8 +271,16 @@ def _score_text(game, side: str, killed) -> str:
 
 def tree(report: TreeReport, console: Console) -> None:
     title(console, report)
-    console.print(f"wrote {report.output}: {report.stats}" + ("" if report.depth is None else
-                                                             f" (first {report.depth} plies, not solved)"))
+    if report.depth is None:
+        console.print(f"wrote {report.output}: {report.stats}")
+    elif report.value is not None:
+        console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies; every node's value from "
+                      "the whole game solved)")
+    else:
+        console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies, not solved: each node is "
+                      "marked solved=false)")
+    if report.value is not None:
+        console.print(f"value for the Attacker ({report.objective}): {format_fraction(report.value)}")
     for line in unmodelled_lines(report.unmodelled):
         console.print(line, highlight=False, markup=False)
 

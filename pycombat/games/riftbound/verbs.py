@@ -425,11 +425,14 @@ class TreeReport(Report):
     stats: Any = None  #: the tree's node and edge counts
     depth: int | None = None  #: only the first ``depth`` plies (then not solved)
     unmodelled: list[dict] = field(default_factory=list)  #: what the tree's game does not interpret
+    value: Fraction | None = None  #: the root's value for the Attacker, where known
+    objective: str | None = None  #: the objective the tree is solved for
 
     def to_json(self) -> dict:
         return {**_head(self), "output": self.output, "tree": str(self.stats),
                 "nodes": self.stats.nodes, "edges": self.stats.edges, "depth": self.depth,
-                "solved": self.depth is None, "unmodelled": self.unmodelled}
+                "solved": self.depth is None, "objective": self.objective,
+                "value": as_json(self.value) if self.value is not None else None, "unmodelled": self.unmodelled}
 
 
 def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective: str | None = None,
@@ -454,22 +457,39 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
         if depth is None:  # the whole game: refused before it is built when its estimate passes the budget
             check_size(scenario, game, max_nodes, built=True)
         # (a state of the game from hands counts NODES_PER_STATE nodes, as optimize counts it)
-        stats, _ = export(initial_state(game)[0], out, depth=depth, max_nodes=states_allowed(max_nodes),
-                          progress=progress, player_names=("attacker", "defender"))
+        # a depth tree of the game from hands is not solved: each node is marked solved=false
+        stats, value = export(initial_state(game)[0], out, depth=depth, max_nodes=states_allowed(max_nodes),
+                              progress=progress, player_names=("attacker", "defender"),
+                              value_of=None if depth is None else (lambda state: None))
         # the first plies only: what the plies built do not weigh, the game not solved (a depth-limited tree costs
         # its plies); the whole game: optimize's list for it
         unmodelled = (unmodelled_unsolved(scenario, game) if depth is not None
                       else _hands_game_unmodelled(scenario, obj, conquer, max_nodes))
-        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth, unmodelled=unmodelled)
+        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth, unmodelled=unmodelled,
+                          value=None if value is None else value[0], objective=obj.name if not conquer else "conquer")
     showdown = play_showdown(scenario)
     board = showdown.board
     stated_splits(scenario, board)  # the file's `splits:`, checked as every verb checks them
     obj = _objective(scenario, board, objective, character, protect)
     game = JointGame(board, obj, control=Control.of(scenario))
-    stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes,
-                      progress=progress, player_names=("attacker", "defender"))
+    root = game.new_initial_state()
+    stats, value = export(root, out, depth=depth, max_nodes=max_nodes, progress=progress,
+                          player_names=("attacker", "defender"),
+                          value_of=None if depth is None else _joint_values(root, max_nodes))
     return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth,
-                      unmodelled=_combat(scenario, showdown)["unmodelled"])
+                      unmodelled=_combat(scenario, showdown)["unmodelled"],
+                      value=None if value is None else value[0], objective=obj.name)
+
+
+def _joint_values(root, max_nodes: int) -> Callable:
+    """The value of every state of a ``--depth`` tree of the joint game, solved whole (it is small: two
+    plies of kill sets), or None for each (``solved=false``) when it passes ``max_nodes``."""
+    from ...tree.search import solve_game
+
+    try:
+        return solve_game(root, max_nodes=max_nodes).value_of
+    except TooLargeError:
+        return lambda state: None
 
 
 # ---- verify ------------------------------------------------------------------------------------------

@@ -423,8 +423,14 @@ def verify(report, console: Console) -> None:
 def tree(report: TreeReport, console: Console) -> None:
     """Where the tree went, its size, and the attacker's value when the whole tree was solved."""
     title(console, report)
-    console.print(f"wrote {report.output}: {report.stats}" + ("" if report.depth is None else
-                                                             f" (first {report.depth} plies, not solved)"))
+    if report.depth is None:
+        console.print(f"wrote {report.output}: {report.stats}")
+    elif report.value is not None:
+        console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies; every node's value from "
+                      "the whole battle solved)")
+    else:
+        console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies, not solved: the whole "
+                      "battle is over --max-nodes; each node is marked solved=false)")
     if report.value is not None:
         console.print(f"value for the attacker ({report.objective}): {_p(report.value, 40)}")
     _unmodelled(report, console)

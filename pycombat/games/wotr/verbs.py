@@ -28,6 +28,7 @@ from ...errors import PycombatError, ScenarioError, TooLargeError
 from ...names import did_you_mean
 from ...report import Report, VerifyReport, jsonable
 from ...tree import export, export_path
+from ...tree.state import DRAW_MAX_NODES
 from ...tree.options import Option, rank
 from .claims import battle as battle_claims
 from .claims import position as move_claims
@@ -35,7 +36,7 @@ from .battle.process import KIND_ORDER, OBJECTIVES, Policy, battle_odds, exact_p
 from .board import SIDE_NAMES, load_board
 from .cards.optimize import choose_cards
 from .cards.round_game import TOLERANCE
-from .battle.game import BattleGame
+from .battle.game import BattleGame, RiderGame
 from .position.facts import groups_of
 from .position.moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, single_army_moves, \
     single_figure_moves
@@ -43,7 +44,7 @@ from .battle.odds import ELIMINATED, battle_report, illegal
 from .battle.budget import DEFAULT_MAX_WORK
 from .battle.casualties import unit_count
 from .battle.decisions import MIN_CHANCE, battle_decisions
-from .battle.optimize import first_round_choices, principal_line, units_text
+from .battle.optimize import first_round_choices, principal_line, rider_choices, units_text
 from .battle.optimize import optimize as solve_battle
 from .position.scenario import DIE_LABEL, flags_not_applied, flags_not_applied_line
 from .battle.replay import parse_rolls_text
@@ -644,32 +645,58 @@ class TreeReport(WotrReport):
 DEPTH_PROBE_NODES = 20_000
 
 
-def _refuse_large_tree(scenario, game: BattleGame, max_nodes: int) -> None:
-    """A whole tree estimated over ``--max-nodes`` is refused before it is built: the battle states a
-    round can start from times the rounds times a round's hit outcomes (each outcome at least one node,
-    :func:`.battle.budget.round_work`), with the ``--depth`` whose first plies fit in
-    :data:`DEPTH_PROBE_NODES` nodes."""
-    from ...tree.build import build_tree
+def _tree_work(games: list[BattleGame]) -> list[tuple[int, int, int]]:
+    """Per battle of ``games``: the states a round can start from, the estimated nodes of its whole tree
+    (:func:`.battle.budget.round_work`) and the rounds counted."""
     from .battle.budget import round_work
 
-    setup = game.setup
-    rounds = setup.saturation or setup.max_rounds or 1
-    states, nodes = round_work(setup, rounds)
+    works = []
+    for game in games:
+        setup = game.setup
+        rounds = setup.saturation or setup.max_rounds or 1
+        works.append((*round_work(setup, rounds), min(rounds, setup.max_rounds or rounds)))
+    return works
+
+
+def _depth_values(games: list[BattleGame], root, max_nodes: int) -> Callable[[Any], Any]:
+    """The value of every state of a ``--depth`` tree when the whole game fits in ``max_nodes`` (solved
+    once, without a graph: :func:`pycombat.tree.search.solve_game`), else None for each (``solved=false``)."""
+    from ...tree.search import solve_game
+
+    if sum(n for _, n, _ in _tree_work(games)) <= max_nodes:
+        try:
+            return solve_game(root, max_nodes=max_nodes).value_of
+        except TooLargeError:
+            pass
+    return lambda state: None
+
+
+def _refuse_large_tree(scenario, games: list[BattleGame], root, max_nodes: int) -> None:
+    """A whole tree estimated over ``--max-nodes`` is refused before it is built: the battle states a
+    round can start from times the rounds times a round's hit outcomes (each outcome at least one node,
+    :func:`.battle.budget.round_work`), summed over the battles of the White Rider choices (``games``),
+    with the ``--depth`` whose first plies (from ``root``) fit in :data:`DEPTH_PROBE_NODES` nodes."""
+    from ...tree.build import build_tree
+
+    works = _tree_work(games)
+    nodes = sum(n for _, n, _ in works)
     if nodes <= max_nodes:
         return
     fits = None
     for d in range(1, 64):
         try:
-            fits = (d, len(build_tree(game.new_initial_state(), max_nodes=min(max_nodes, DEPTH_PROBE_NODES) + 1,
-                                      max_depth=d)))
+            fits = (d, len(build_tree(root, max_nodes=min(max_nodes, DEPTH_PROBE_NODES) + 1, max_depth=d)))
         except TooLargeError:
             break
     hint = f"use --depth {fits[0]} (its first plies: {fits[1]:,} nodes)" if fits else "use --depth 1"
-    rounds = min(rounds, setup.max_rounds or rounds)
+    states, one, rounds = works[0]
+    why = (f"{states:,} battle states a round can start from x {rounds} rounds x "
+           f"{one // (states * rounds):,} hit outcomes")
+    if len(games) > 1:
+        why += f", for each of the {len(games)} White Rider choices (WOTR-STR-11)"
     raise TooLargeError(f"{scenario.file or 'the scenario'}: tree: about {nodes:,} nodes estimated, more than "
                         f"--max-nodes {max_nodes:,}; {hint}, or raise --max-nodes",
-                        help=(f"why: {states:,} battle states a round can start from x {rounds} rounds x "
-                              f"{nodes // (states * rounds):,} hit outcomes, estimated before the tree is built",))
+                        help=(f"why: {why}, estimated before the tree is built",))
 
 
 def tree(scenario, *, output: str, objective: str | None = None, depth: int | None = None,
@@ -683,17 +710,28 @@ def tree(scenario, *, output: str, objective: str | None = None, depth: int | No
     verdict = judge_attack(scenario)
     if not verdict.legal:
         raise illegal(verdict, scenario)
-    setup = battle_setup(scenario, verdict.attacking)
-    game = BattleGame(setup, objective)
+    # WOTR-STR-11: the Free Peoples player's White Rider choice, as optimize makes it, is the first decision
+    riders = rider_choices(scenario, verdict.attacking)
+    games = [BattleGame(battle_setup(dc_replace(scenario, white_rider=rider), verdict.attacking), objective)
+             for rider in riders]
+    if len(games) == 1:
+        root = games[0].new_initial_state()
+    else:
+        fp = 0 if scenario.attacker.side == "free_peoples" else 1
+        root = RiderGame(list(zip(riders, games)), fp).new_initial_state()
     if depth is None:
-        _refuse_large_tree(scenario, game, max_nodes)
+        _refuse_large_tree(scenario, games, root, max_nodes)
+    value_of = None if depth is None else _depth_values(games, root, max_nodes)
     try:
-        stats, value = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
-                              player_names=("attacker", "defender"))
+        stats, value = export(root, out, depth=depth, max_nodes=max_nodes, progress=progress,
+                              player_names=("attacker", "defender"), value_of=value_of)
     except TooLargeError as exc:  # the builder's own count, said with the verb's options
-        raise TooLargeError(f"{scenario.file or 'the scenario'}: tree: the game tree has more than {max_nodes:,} "
-                            f"nodes, more than --max-nodes {max_nodes:,}; raise --max-nodes, or write its first "
-                            f"plies with --depth N") from exc
+        if out.suffix.lower() in (".dot", ".png") and max_nodes > DRAW_MAX_NODES:  # a drawing's own limit
+            raise TooLargeError(f"{scenario.file or 'the scenario'}: tree: {exc}") from None
+        where = "the game tree has" if depth is None else f"the first {depth} plies of the game tree have"
+        hint = "write its first plies with --depth N" if depth is None else "write fewer plies (a smaller --depth)"
+        raise TooLargeError(f"{scenario.file or 'the scenario'}: tree: {where} more than {max_nodes:,} "
+                            f"nodes, more than --max-nodes {max_nodes:,}; raise --max-nodes, or {hint}") from exc
     return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, objective=objective, depth=depth,
                       value=value[0] if value is not None else None)
 

@@ -160,19 +160,112 @@ class BattleNode:
         return self.node
 
     def __str__(self) -> str:
+        """The node's kind, the round (``r2+``: reached by continuing), the units (and the replacement
+        pools, where tracked) and the hits still to take: distinct states have distinct labels."""
         kind = self.node[0]
         if kind == "over":
             o = self.node[1]
             return f"{o.kind} A {_u(o.attacker)} D {_u(o.defender)}"
         if kind in ("start", "chance"):
-            a, _, d, _, rnd, cont = self.node[1]
-            return f"{kind} r{rnd}{'+' if cont else ''} A {_u(a)} D {_u(d)}"
+            a, pa, d, pd, rnd, cont = self.node[1]
+            return f"{kind} r{rnd}{'+' if cont else ''} A {_u(a)} D {_u(d)}{_pools(pa, pd)}"
         if kind == "acas":
-            a, _, d, _, rnd, _ = self.node[1]
-            return f"A takes {self.node[3]} r{rnd} A {_u(a)} D {_u(d)}"
+            a, pa, d, pd, rnd, cont = self.node[1]
+            return (f"A takes {self.node[3]}, then D {self.node[2]} r{rnd}{'+' if cont else ''} A {_u(a)} D {_u(d)}"
+                    f"{_pools(pa, pd)}")
         if kind == "dcas":
-            return f"D takes {self.node[5]} A {_u(self.node[1])} D {_u(self.node[3])}"
-        return f"{kind} A {_u(self.node[1])} D {_u(self.node[3])}"
+            a, pa, d, pd, i, rnd = self.node[1:]
+            return f"D takes {i} r{rnd} A {_u(a)} D {_u(d)}{_pools(pa, pd)}"
+        a, pa, d, pd, rnd = self.node[1:]
+        return f"{kind} r{rnd} A {_u(a)} D {_u(d)}{_pools(pa, pd)}"
 
 
-__all__ = ["BattleGame", "BattleNode", "Optimal"]
+def _pools(pa, pd) -> str:
+    """The Regulars left to replace Elites, per Nation (WOTR-CAS-5), where a side's pool is tracked."""
+    parts = [f"{side} pool {'/'.join(map(str, p))}" for side, p in (("A", pa), ("D", pd)) if p is not None]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+class RiderGame:
+    """WOTR-STR-11 as the tree's first decision: at the start of a battle Gandalf the White is in
+    against Nazgûl, the Free Peoples player (``player``) chooses whether he forfeits his Leadership to
+    cancel theirs; each choice leads to its own battle (``games``: ``(white_rider, BattleGame)``, the
+    choices of :func:`.optimize.rider_choices`), so the tree's value is :func:`.optimize.optimize`'s."""
+
+    def __init__(self, games: Sequence[tuple[bool, BattleGame]], player: int):
+        self.games, self.player = tuple(games), player
+
+    def new_initial_state(self) -> "RiderNode":
+        return RiderNode(self)
+
+
+class RiderNode:
+    """The Free Peoples player's White Rider choice (the root of a :class:`RiderGame`)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: RiderGame):
+        self.game = game
+
+    def num_players(self) -> int:
+        return 2
+
+    def current_player(self) -> int:
+        return self.game.player
+
+    def legal_actions(self) -> Sequence[Hashable]:
+        return list(range(len(self.game.games)))
+
+    def child(self, action: Hashable) -> "InBattle":
+        rider, battle = self.game.games[action]
+        return InBattle(rider, battle.new_initial_state())
+
+    def action_to_string(self, action: Hashable) -> str:
+        rider = self.game.games[action][0]
+        return ("use the White Rider (WOTR-STR-11)" if rider
+                else "do not use the White Rider (WOTR-STR-11)")
+
+    def key(self) -> Hashable:
+        return ("white_rider?",)
+
+    def __str__(self) -> str:
+        return f"white rider? {self.game.games[0][1].new_initial_state()}"
+
+
+class InBattle:
+    """A :class:`BattleNode` of the battle one White Rider choice leads to (its key and label say which)."""
+
+    __slots__ = ("rider", "inner")
+
+    def __init__(self, rider: bool, inner: BattleNode):
+        self.rider, self.inner = rider, inner
+
+    def num_players(self) -> int:
+        return 2
+
+    def current_player(self) -> int:
+        return self.inner.current_player()
+
+    def legal_actions(self) -> Sequence[Hashable]:
+        return self.inner.legal_actions()
+
+    def chance_outcomes(self) -> Sequence[tuple[Hashable, Fraction]]:
+        return self.inner.chance_outcomes()
+
+    def child(self, action: Hashable) -> "InBattle":
+        return InBattle(self.rider, self.inner.child(action))
+
+    def returns(self) -> Sequence[Fraction]:
+        return self.inner.returns()
+
+    def action_to_string(self, action: Hashable) -> str:
+        return self.inner.action_to_string(action)
+
+    def key(self) -> Hashable:
+        return (self.rider, self.inner.key())
+
+    def __str__(self) -> str:
+        return f"{self.inner}{' (White Rider)' if self.rider else ''}"
+
+
+__all__ = ["BattleGame", "BattleNode", "InBattle", "Optimal", "RiderGame", "RiderNode"]
