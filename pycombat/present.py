@@ -57,6 +57,18 @@ def title(console: Console, report: Any) -> None:
         console.print(Text(report.title, style="bold"))
 
 
+def tree_written(report: Any, whole: str, over: str = "") -> str:
+    """The line saying where a tree went and its size (``report.output``, ``report.stats``); with
+    ``report.depth``, whether its nodes carry the values of ``whole`` (the whole game, solved once) or are
+    marked ``solved=false`` (``over``: why, e.g. the budget it passes)."""
+    head = f"wrote {report.output}: {report.stats}"
+    if report.depth is None:
+        return head
+    if report.value is not None:
+        return f"{head} (first {report.depth} plies; every node's value from {whole} solved)"
+    return f"{head} (first {report.depth} plies, not solved: {over}each node is marked solved=false)"
+
+
 def progress_bar(console: Console | None = None):
     """``(context, callback)``: a rich progress bar fed with the number of tree nodes built (on
     stderr, on a terminal only; elsewhere a null context and no callback)."""

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...dice import fmt
-from ...present import TABLE_MAX, plain_lines, title, verdicts
+from ...present import TABLE_MAX, plain_lines, title, tree_written, verdicts
 from ...tree import format_fraction
 from ...tree.options import option_lines
 from .model import SIDES, Board, Scenario, other
@@ -271,14 +271,7 @@ def _score_text(game, side: str, killed) -> str:
 
 def tree(report: TreeReport, console: Console) -> None:
     title(console, report)
-    if report.depth is None:
-        console.print(f"wrote {report.output}: {report.stats}")
-    elif report.value is not None:
-        console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies; every node's value from "
-                      "the whole game solved)")
-    else:
-        console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies, not solved: each node is "
-                      "marked solved=false)")
+    console.print(tree_written(report, "the whole game"))
     if report.value is not None:
         console.print(f"value for the Attacker ({report.objective}): {format_fraction(report.value)}")
     for line in unmodelled_lines(report.unmodelled):

@@ -439,7 +439,8 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
          character: str | None = None, protect: list[str] | None = None, max_nodes: int = 2_000_000,
          progress: Callable[[int], object] | None = None) -> TreeReport:
     """The joint game tree (the Attacker's split, then the Defender's) written to ``output``: GraphML,
-    DOT or PNG by its extension; with ``depth`` only the first plies, not solved."""
+    DOT or PNG by its extension; with ``depth`` only the first plies (each node valued when the joint game is solved
+    whole within ``max_nodes``; a game from hands is not solved there: each node is marked ``solved=false``)."""
     out = export_path(output)
     if getattr(scenario, "hands", None):  # the showdown from both hands, then the damage step (.play)
         from .play.entries import Lines

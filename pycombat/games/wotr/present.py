@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...dice import fmt
-from ...present import title, verdicts
+from ...present import title, tree_written, verdicts
 from ...rulebook import load_rulebook
 from ...tree.options import option_lines
 from .battle.process import KIND_TEXT, OBJECTIVES
@@ -423,14 +423,7 @@ def verify(report, console: Console) -> None:
 def tree(report: TreeReport, console: Console) -> None:
     """Where the tree went, its size, and the attacker's value when the whole tree was solved."""
     title(console, report)
-    if report.depth is None:
-        console.print(f"wrote {report.output}: {report.stats}")
-    elif report.value is not None:
-        console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies; every node's value from "
-                      "the whole battle solved)")
-    else:
-        console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies, not solved: the whole "
-                      "battle is over --max-nodes; each node is marked solved=false)")
+    console.print(tree_written(report, "the whole battle", "the whole battle is over --max-nodes; "))
     if report.value is not None:
         console.print(f"value for the attacker ({report.objective}): {_p(report.value, 40)}")
     _unmodelled(report, console)

@@ -116,21 +116,9 @@ class Entry:
 
     def label(self) -> str:
         if self.fired is not None:
-            e = self.as_dict()
-            if e.get("decline"):
-                return f"declines {self.card}'s \"{self.fired}\" trigger"
-            text = f"{self.card}'s \"{self.fired}\" trigger"
-            if "mode" in e:
-                text += f" (option {e['mode']})"
-            if "amounts" in e:
-                text += " splitting " + ", ".join(f"{n} {v}" for n, v in e["amounts"].items())
-            elif self.targets:
-                text += " on " + ", ".join(self.targets)
-            if "condition" in e:
-                text += ", its condition " + ("holding" if e["condition"] else "not holding")
-            if "paid" in e:
-                text += ", paying " + " and ".join(f"{v} {k}" for k, v in e["paid"].items())
-            return text
+            from .trigger_entries import trigger_label
+
+            return trigger_label(self.card, f"\"{self.fired}\"", self.as_dict())
         text = (f"{self.card}'s ability" + (f" (of {self.of})" if self.of else "")) if self.ability else f"{self.card}"
         if self.mode is not None:
             text += f" (mode {self.mode})"

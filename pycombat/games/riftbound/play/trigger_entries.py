@@ -163,3 +163,26 @@ def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
         return []
     return [tuple(b - a for a, b in zip((0,) + cut, cut + (total,)))
             for cut in itertools.combinations(range(1, total), parts - 1)]
+
+
+#: how a trigger entry's ``paid:`` keys read in a label
+PAID_WORDS = {"energy": "Energy", "power": "Power", "xp": "XP"}
+
+
+def trigger_label(unit: str, kind: str, e: dict) -> str:
+    """A trigger entry ``e`` (``{trigger: UNIT, ...}``) of ``unit``'s trigger (``kind``: how its event reads) as an
+    option reads: declined, or its mode, damage split or targets, condition and what it pays."""
+    if e.get("decline"):
+        return f"declines {unit}'s {kind} trigger"
+    text = f"{unit}'s {kind} trigger"
+    if "mode" in e:
+        text += f" (option {e['mode']})"
+    if "amounts" in e:
+        text += " splitting " + ", ".join(f"{n} {v}" for n, v in e["amounts"].items())
+    elif e.get("target"):
+        text += " on " + ", ".join(e["target"])
+    if "condition" in e:
+        text += ", its condition " + ("holding" if e["condition"] else "not holding")
+    if "paid" in e:
+        text += ", paying " + " and ".join(f"{v} {PAID_WORDS.get(k, k)}" for k, v in e["paid"].items())
+    return text

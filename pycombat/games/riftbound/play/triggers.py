@@ -38,7 +38,7 @@ from typing import Any, Hashable
 from pycombat.errors import ScenarioError, TooLargeError, as_value
 from ..model import SIDES
 from .entries import Lines
-from .trigger_entries import FIRED, WHEN, Awaiting, _sided, _when, entries
+from .trigger_entries import FIRED, WHEN, Awaiting, _sided, _when, entries, trigger_label
 
 _SERIAL = itertools.count()  #: numbers the stages of trigger choices (in their states' keys)
 
@@ -69,9 +69,6 @@ def awaiting(lines: Lines) -> tuple[Awaiting, ...]:
     out += [Awaiting(side, name, "combat", tuple(triggers_of(progress.units[name])), fixed=targets)
             for side, name, targets in progress.auto_triggers if side in choosing and name in progress.units]
     return tuple(sorted(out, key=lambda a: a.group))
-
-
-_WORDS = {"energy": "Energy", "power": "Power", "xp": "XP"}
 
 
 @dataclass(frozen=True)
@@ -114,21 +111,8 @@ class Stated:
 
     def label(self) -> str:
         e = self.entry()
-        kind = self.when if self.at is None else f"\"{self.when}\""
-        if e.get("decline"):
-            return f"declines {self.unit}'s {kind} trigger"
-        text = f"states {self.unit}'s {kind} trigger"
-        if "mode" in e:
-            text += f" (option {e['mode']})"
-        if "amounts" in e:
-            text += " splitting " + ", ".join(f"{n} {v}" for n, v in e["amounts"].items())
-        elif "target" in e:
-            text += " on " + ", ".join(e["target"])
-        if "condition" in e:
-            text += ", its condition " + ("holding" if e["condition"] else "not holding")
-        if "paid" in e:
-            text += ", paying " + " and ".join(f"{v} {_WORDS[k]}" for k, v in e["paid"].items())
-        return text
+        text = trigger_label(self.unit, self.when if self.at is None else f"\"{self.when}\"", e)
+        return text if e.get("decline") else f"states {text}"
 
 
 class TriggerChoices:
