@@ -16,6 +16,7 @@ import pytest
 
 import pycombat
 from pycombat.errors import PycombatError
+from test_replay_names_every_member_who_left_and_every_field import PAYER  # noqa: E402
 
 
 def _verdicts(doc: dict) -> dict:
@@ -67,15 +68,7 @@ def test_verify_the_ally_gone_with_its_controller_may_not_be_played():
 def _payer(claims) -> dict:
     # strike 1: Shagrat 6 - 4 + 12 = 14 against Aragorn II 6 + 2 = 8: Aragorn II loses; Frodo, who tapped to pay
     # No Waiting to Wonder, makes a body check: 11 > 9, eliminated (MECCG-FX-24); strike 2 is his own
-    return {"game": "meccg",
-            "attacker": {"player": "Jim", "alignment": "minion", "site": "Moria", "members": ["Shagrat", "Lagduf"]},
-            "defender": {"player": "Bob", "alignment": "hero", "site": "Moria",
-                         "members": ["Aragorn II", "Frodo", "Sam Gamgee"]},
-            "combat": {"strikes": [
-                {"defender": "Aragorn II", "attacker": "Shagrat", "defender_cards": ["No Waiting to Wonder"],
-                 "payers": ["Frodo"], "rolls": {"attacker": 12, "defender": 2, "body": 5, "payer_body": 11}},
-                {"defender": "Frodo", "attacker": "Lagduf"}]},
-            "claims": _claims(*claims)}
+    return {**PAYER, "claims": _claims(*claims)}
 
 
 def test_a_character_gone_before_his_strike_does_not_survive_it():

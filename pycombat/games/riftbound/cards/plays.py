@@ -146,6 +146,9 @@ class Unmodelled:
     #: effects as fired; the showdown game from both hands makes that choice as it fires (``..play.triggers``)
     fired: tuple[str, str, str] | None = field(default=None, compare=False)
     fired_effects: tuple = field(default=(), compare=False, repr=False)
+    #: the side whose combat triggers' order the scenario leaves open (RB-SHOW-2): the showdown game from both hands
+    #: orders them itself where one of that side's triggers awaits a choice (``..play.triggers.awaiting``)
+    orders_of: str | None = field(default=None, compare=False)
 
     def as_json(self) -> dict:
         return {"card": self.card, "what": self.what, "why": self.why}

@@ -218,7 +218,7 @@ def _orders_named(scenario: Scenario, sd: Showdown, orderable: Mapping[str, tupl
                               "each player orders his own (RB-SHOW-2, RB-CARD-10), and "
                               + ("another order leaves another board here" if tried else "their orders are too many "
                                  "to weigh") + ": state it with an entry `{trigger: UNIT}` for each, in the order "
-                              "they resolve, before the other entries (RB-CARD-4)")
+                              "they resolve, before the other entries (RB-CARD-4)", orders_of=side)
             out.append(item)
     return out
 

@@ -257,8 +257,7 @@ def _not_weighed(scenario: HandScenario, game: ShowdownGame, lines: Lines, every
     out += _each_players_own_choice(scenario)
     # RB-SHOW-2: as the file's own showdown names them, but for the sides whose triggers the game orders itself
     ordered = {a.side for a in awaiting(lines) if a.fixed is not None}
-    out += [u.as_json() for u in _trigger_orders(scenario)
-            if not any(u.what.startswith(f"the order of the {side}'s combat triggers") for side in ordered)]
+    out += [u.as_json() for u in _trigger_orders(scenario) if u.orders_of not in ordered]
     out += _abilities_once(game) + _not_on_chains(game) + _trigger_chains_at_once(game, every.pending)
     for which in every.after_stated:
         out.append({"card": "showdown", "what": f"the order of the {which}",
@@ -336,8 +335,9 @@ def _search(root, max_nodes: int, spent: list[int], scenario: HandScenario, size
 
 
 def _trigger_orders(scenario) -> list:
-    """RB-SHOW-2: the orders of a player's combat triggers that resolve by themselves, which the search does not
-    choose (:func:`..cards.showdown.trigger_orders`); none when the file's own showdown is refused."""
+    """RB-SHOW-2: the orders of a player's combat triggers that resolve by themselves that the file leaves open
+    (:func:`..cards.showdown.trigger_orders`; the search orders a side's itself where :func:`.triggers.awaiting`
+    states them); none when the file's own showdown is refused."""
     from ..cards.showdown import trigger_orders
 
     try:
